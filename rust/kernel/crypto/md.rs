@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Generic Merkle-Damgård engine for the SHA family.
+//!
+//! Buffering, byte counting, padding, output and export/import are written once
+//! here and instantiated for SHA-1, SHA-224/256 and SHA-384/512 by the
+//! [`Algorithm`] trait. The compression function is not part of the engine: every
+//! call that may consume blocks takes a `compress` closure, which receives the
+//! chaining value and a non-empty slice holding a whole number of blocks. That is
+//! where a driver plugs in its assembly core (and, for NEON, the bound on the work
+//! done inside one `kernel_neon_begin()` section).
+//!
+//! This file uses only `core`: it is compiled into the kernel crate and, through a
+//! `#[path]` module, into the host crate `rust/md-host`, whose `cargo test` checks it
+//! against reference implementations.
+
+/// A word of the chaining value: `u32` (SHA-1, SHA-256) or `u64` (SHA-512).
+pub trait Word: Copy {
+    /// Size of the word in bytes.
+    const BYTES: usize;
+    /// The word with all bits clear.
+    const ZERO: Self;
+    /// Writes the word big-endian into `out` (which is `BYTES` long, or shorter for
+    /// a truncated digest).
+    fn write_be(self, out: &mut [u8]);
+    /// Writes the word in native byte order into `out` (`BYTES` long).
+    fn write_ne(self, out: &mut [u8]);
+    /// Reads a word in native byte order from `bytes` (`BYTES` long).
+    fn read_ne(bytes: &[u8]) -> Self;
+}
+
+macro_rules! impl_word {
+    ($t:ty) => {
+        impl Word for $t {
+            const BYTES: usize = core::mem::size_of::<$t>();
+            const ZERO: Self = 0;
+            fn write_be(self, out: &mut [u8]) {
+                copy_prefix(out, &self.to_be_bytes());
+            }
+            fn write_ne(self, out: &mut [u8]) {
+                copy_prefix(out, &self.to_ne_bytes());
+            }
+            fn read_ne(bytes: &[u8]) -> Self {
+                let mut raw = [0u8; core::mem::size_of::<$t>()];
+                copy_prefix(&mut raw, bytes);
+                <$t>::from_ne_bytes(raw)
+            }
+        }
+    };
+}
+impl_word!(u32);
+impl_word!(u64);
+
+/// Copies as many bytes as both slices hold; never panics.
+fn copy_prefix(dst: &mut [u8], src: &[u8]) {
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = *s;
+    }
+}
+
+/// The message byte counter: `u64` for SHA-1/SHA-256, `[u64; 2]` (low word first,
+/// as in the kernel's `struct sha512_state`) for SHA-512's 128-bit length.
+pub trait Counter: Copy {
+    /// The counter at the start of a message.
+    const ZERO: Self;
+    /// Size of the bit-length field that ends the padding.
+    const LENGTH_FIELD_BYTES: usize;
+    /// Number of `u64` words in the counter (for export/import).
+    const WORDS: usize;
+    /// Counts `n` more message bytes.
+    fn add(&mut self, n: usize);
+    /// The low bits of the byte count; enough to know how full the block buffer is.
+    fn low(&self) -> usize;
+    /// Writes the message length in bits, big-endian, into `out`
+    /// (`LENGTH_FIELD_BYTES` long).
+    fn write_bit_length(&self, out: &mut [u8]);
+    /// Word `i` of the counter, for export.
+    fn word(&self, i: usize) -> u64;
+    /// Sets word `i` of the counter, for import.
+    fn set_word(&mut self, i: usize, value: u64);
+}
+
+impl Counter for u64 {
+    const ZERO: Self = 0;
+    const LENGTH_FIELD_BYTES: usize = 8;
+    const WORDS: usize = 1;
+    fn add(&mut self, n: usize) {
+        *self = self.wrapping_add(n as u64);
+    }
+    fn low(&self) -> usize {
+        *self as usize
+    }
+    fn write_bit_length(&self, out: &mut [u8]) {
+        copy_prefix(out, &(*self << 3).to_be_bytes());
+    }
+    fn word(&self, _i: usize) -> u64 {
+        *self
+    }
+    fn set_word(&mut self, _i: usize, value: u64) {
+        *self = value;
+    }
+}
+
+impl Counter for [u64; 2] {
+    const ZERO: Self = [0, 0];
+    const LENGTH_FIELD_BYTES: usize = 16;
+    const WORDS: usize = 2;
+    fn add(&mut self, n: usize) {
+        let (low, carry) = self[0].overflowing_add(n as u64);
+        self[0] = low;
+        self[1] = self[1].wrapping_add(carry as u64);
+    }
+    fn low(&self) -> usize {
+        self[0] as usize
+    }
+    fn write_bit_length(&self, out: &mut [u8]) {
+        let high_bits = (self[1] << 3) | (self[0] >> 61);
+        let mut field = [0u8; 16];
+        copy_prefix(&mut field, &high_bits.to_be_bytes());
+        copy_prefix(&mut field[8..], &(self[0] << 3).to_be_bytes());
+        copy_prefix(out, &field);
+    }
+    fn word(&self, i: usize) -> u64 {
+        self.get(i).copied().unwrap_or(0)
+    }
+    fn set_word(&mut self, i: usize, value: u64) {
+        if let Some(w) = self.get_mut(i) {
+            *w = value;
+        }
+    }
+}
+
+/// One algorithm of the SHA family, as the engine needs to know it.
+///
+/// Implementations are plain data: see `sha.rs`.
+pub trait Algorithm: 'static {
+    /// The `cra_name` of the algorithm, e.g. `"sha256"`.
+    const NAME: &'static str;
+    /// Chaining-value word.
+    type Word: Word;
+    /// The chaining value, `[Self::Word; N]`; this is what the block cores take.
+    type Chain: Copy + AsRef<[Self::Word]> + AsMut<[Self::Word]>;
+    /// One message block, `[u8; BLOCK_SIZE]`; its size is the block size.
+    type Block: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    /// The byte counter.
+    type Counter: Counter;
+    /// Initial chaining value (FIPS 180-4).
+    const INITIAL: Self::Chain;
+    /// An all-zero block.
+    const ZERO_BLOCK: Self::Block;
+    /// Digest length in bytes (a prefix of the final chaining value).
+    const DIGEST_SIZE: usize;
+    /// Block size in bytes; a power of two.
+    const BLOCK_SIZE: usize = core::mem::size_of::<Self::Block>();
+}
+
+/// The running hash of one message: what a `shash_desc` context holds.
+///
+/// # Invariants
+///
+/// The number of bytes buffered in `buffer` is always `count mod BLOCK_SIZE`, so
+/// it is derived, never stored: any bit pattern (for example one given to
+/// [`State::import`]) is a valid state and cannot index outside `buffer`.
+#[repr(C)]
+pub struct State<A: Algorithm> {
+    chain: A::Chain,
+    count: A::Counter,
+    buffer: A::Block,
+}
+
+impl<A: Algorithm> Clone for State<A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A: Algorithm> Copy for State<A> {}
+
+impl<A: Algorithm> Default for State<A> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<A: Algorithm> State<A> {
+    /// Size of the export format: chaining value, counter and block buffer, in
+    /// native byte order and without padding.
+    pub const EXPORT_SIZE: usize = core::mem::size_of::<A::Chain>()
+        + A::Counter::WORDS * 8
+        + core::mem::size_of::<A::Block>();
+
+    /// The state at the start of a message.
+    pub const fn new() -> Self {
+        Self {
+            chain: A::INITIAL,
+            count: A::Counter::ZERO,
+            buffer: A::ZERO_BLOCK,
+        }
+    }
+
+    fn buffered(&self) -> usize {
+        self.count.low() & (A::BLOCK_SIZE - 1)
+    }
+
+    /// Hashes `data`, calling `compress` for whole blocks only.
+    pub fn update<F>(&mut self, data: &[u8], compress: &mut F)
+    where
+        F: FnMut(&mut A::Chain, &[u8]),
+    {
+        let fill = self.buffered();
+        self.count.add(data.len());
+        let mut rest = data;
+        if fill != 0 {
+            let buffer = self.buffer.as_mut();
+            let space = &mut buffer[fill..];
+            let take = space.len().min(rest.len());
+            let (head, tail) = rest.split_at(take);
+            space[..take].copy_from_slice(head);
+            rest = tail;
+            if fill + take < A::BLOCK_SIZE {
+                return;
+            }
+            compress(&mut self.chain, self.buffer.as_ref());
+        }
+        let whole = rest.len() - rest.len() % A::BLOCK_SIZE;
+        let (blocks, tail) = rest.split_at(whole);
+        if !blocks.is_empty() {
+            compress(&mut self.chain, blocks);
+        }
+        self.buffer.as_mut()[..tail.len()].copy_from_slice(tail);
+    }
+
+    /// Pads the message, writes the digest into `out` (which must hold
+    /// `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and wipes the state.
+    pub fn finish<F>(&mut self, out: &mut [u8], compress: &mut F)
+    where
+        F: FnMut(&mut A::Chain, &[u8]),
+    {
+        let fill = self.buffered();
+        let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;
+        let buffer = self.buffer.as_mut();
+        buffer[fill] = 0x80;
+        buffer[fill + 1..].fill(0);
+        if fill + 1 > length_at {
+            compress(&mut self.chain, self.buffer.as_ref());
+            self.buffer.as_mut().fill(0);
+        }
+        self.count
+            .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
+        compress(&mut self.chain, self.buffer.as_ref());
+
+        let digest_len = A::DIGEST_SIZE.min(out.len());
+        for (word, bytes) in self
+            .chain
+            .as_ref()
+            .iter()
+            .zip(out[..digest_len].chunks_mut(A::Word::BYTES))
+        {
+            word.write_be(bytes);
+        }
+        self.wipe();
+    }
+
+    /// Overwrites the whole state with zeroes, so that no message-dependent data
+    /// outlives the hash. The state lives in memory owned by the caller, so these
+    /// stores cannot be removed as dead.
+    pub fn wipe(&mut self) {
+        self.chain.as_mut().fill(A::Word::ZERO);
+        self.count = A::Counter::ZERO;
+        self.buffer = A::ZERO_BLOCK;
+    }
+
+    /// Writes the state into `out` in the export format (`EXPORT_SIZE` bytes).
+    pub fn export(&self, out: &mut [u8]) {
+        let (chain_out, rest) = split_at_most(out, core::mem::size_of::<A::Chain>());
+        for (word, bytes) in self
+            .chain
+            .as_ref()
+            .iter()
+            .zip(chain_out.chunks_mut(A::Word::BYTES))
+        {
+            word.write_ne(bytes);
+        }
+        let (count_out, buffer_out) = split_at_most(rest, A::Counter::WORDS * 8);
+        for (i, bytes) in count_out.chunks_mut(8).enumerate() {
+            copy_prefix(bytes, &self.count.word(i).to_ne_bytes());
+        }
+        copy_prefix(buffer_out, self.buffer.as_ref());
+    }
+
+    /// Replaces the state with one produced by [`State::export`].
+    ///
+    /// Any `EXPORT_SIZE` bytes are accepted: every bit pattern is a valid state (see
+    /// the type invariants). A shorter `input` leaves the missing tail at zero.
+    pub fn import(&mut self, input: &[u8]) {
+        self.wipe();
+        let (chain_in, rest) = split_at_most_ref(input, core::mem::size_of::<A::Chain>());
+        for (word, bytes) in self
+            .chain
+            .as_mut()
+            .iter_mut()
+            .zip(chain_in.chunks(A::Word::BYTES))
+        {
+            *word = A::Word::read_ne(bytes);
+        }
+        let (count_in, buffer_in) = split_at_most_ref(rest, A::Counter::WORDS * 8);
+        for (i, bytes) in count_in.chunks(8).enumerate() {
+            self.count.set_word(i, u64::read_ne(bytes));
+        }
+        copy_prefix(self.buffer.as_mut(), buffer_in);
+    }
+}
+
+fn split_at_most(s: &mut [u8], at: usize) -> (&mut [u8], &mut [u8]) {
+    let at = at.min(s.len());
+    s.split_at_mut(at)
+}
+
+fn split_at_most_ref(s: &[u8], at: usize) -> (&[u8], &[u8]) {
+    let at = at.min(s.len());
+    s.split_at(at)
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install everything the project needs on a Debian bookworm host, as root:
+# Debian packages with apt, bindgen-cli with cargo. Idempotent: a second run
+# only checks. Never changes the host's dpkg architecture list.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+[ -r /etc/os-release ] && . /etc/os-release
+[ "${VERSION_CODENAME:-}" = bookworm ] ||
+	die "unsupported host '${PRETTY_NAME:-unknown}': this project needs Debian bookworm (12)"
+[ "$(uname -m)" = x86_64 ] || die "unsupported host architecture $(uname -m): x86_64 expected"
+
+PKGS=(linux-source-$KVER_PKG rustc-web rust-web-src clang-19 lld-19 llvm-19
+      libclang-19-dev qemu-system-arm qemu-user-static bc bison flex libelf-dev libssl-dev
+      cpio xz-utils make python3 kmod)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+	[ "$(id -u)" = 0 ] || die "need root to install: ${missing[*]}"
+	step "apt-get install ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q >/dev/null
+	apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null ||
+		die "apt-get install failed for: ${missing[*]}"
+fi
+
+need cargo "cargo (rustup or Debian 'cargo')"
+if ! "$RSHA_BINDGEN" --version 2>/dev/null | grep -qF "$BINDGEN_VERSION"; then
+	step "cargo install bindgen-cli $BINDGEN_VERSION"
+	LIBCLANG_PATH=$LLVM_BIN/../lib cargo install --locked --quiet --force \
+		bindgen-cli --version "=$BINDGEN_VERSION" ||
+		die "cargo install bindgen-cli failed"
+fi
+
+step "versions:"
+printf '  linux-source-%s %s\n' "$KVER_PKG" "$(dpkg-query -W -f='${Version}' linux-source-$KVER_PKG)"
+printf '  %s\n' "$($RSHA_RUSTC --version)" "$($RSHA_BINDGEN --version)" \
+	"$(clang --version | head -n1)" "$(qemu-system-aarch64 --version | head -n1)"
