@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SHA-256 block function for arm64 using Advanced SIMD (no Crypto
+ * Extensions), for Cortex-A53/A57/A72-class CPUs.
+ *
+ * void rsha_sha256_arm64_neon(u32 state[8], const u8 *data, size_t nblocks);
+ *
+ * Runs the SHA-256 compression function over nblocks consecutive 64-byte
+ * blocks at data (any alignment), updating state[0..7] (a..h, native u32)
+ * in place. nblocks == 0 returns at once. No padding. The caller must own
+ * the SIMD unit (kernel_neon_begin()/kernel_neon_end() in the kernel).
+ *
+ * Calling convention: AAPCS64. Clobbers x0-x17, v0-v7, v16-v31 and flags;
+ * saves/restores x19, x20; does not touch x18, x29, x30 or v8-v15.
+ * Stack: 80 bytes (64 for the W+K ring, 16 for x19/x20), sp stays 16-byte
+ * aligned.
+ *
+ * Design: the 64 rounds run in the integer unit (state in w4-w11, register
+ * names rotated through macro arguments, all 64 rounds unrolled, about
+ * 5 KiB of code). Each round consumes W[t]+K[t] with one load from a
+ * 16-word ring on the stack. NEON computes the message schedule four
+ * words at a time, 16 rounds ahead of use, adds K and stores the sums into
+ * the ring slots the rounds have just consumed; its instructions are
+ * spread over the four rounds of each group so that they issue in the
+ * FP/ASIMD pipes next to the integer work. All 64 K words stay in v16-v31
+ * for the whole call, so the block loop loads only the message and W+K.
+ *
+ * llvm-mca-19 cycles per 64-byte block (-iterations=100, whole unrolled
+ * block loop .Lneon_block .. .Lneon_block_end; in-tree = the 6.12
+ * sha256_block_neon from sha512-armv8.pl, its 16-round loop unrolled 3x
+ * plus its tail for the measurement):
+ *
+ *	CPU		ours	in-tree	ratio
+ *	cortex-a53	TBD	1982.0
+ *	cortex-a57	TBD	650.1
+ *	cortex-a72	TBD	650.1
+ */
+
+#include <linux/linkage.h>
+
+	.section .rodata
+	.balign	16
+.Lsha256_k_neon:
+	.long	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
+	.long	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
+	.long	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
+	.long	0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
+	.long	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
+	.long	0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
+	.long	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
+	.long	0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
+	.long	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
+	.long	0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
+	.long	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
+	.long	0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
+	.long	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5
+	.long	0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
+	.long	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
+	.long	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+	.size	.Lsha256_k_neon, . - .Lsha256_k_neon
+
+	.text
+
+	state	.req	x0
+	data	.req	x1
+	nblk	.req	x2
+	kptr	.req	x3
+	// round temporaries
+	big1	.req	w12		// Sigma1(e)
+	chf	.req	w13		// e & f
+	chg	.req	w14		// g & ~e
+	big0	.req	w15		// Sigma0(a)
+	// schedule temporaries (v0-v3 hold W, v16-v31 hold K)
+	t0	.req	v4
+	t1	.req	v5
+	t2	.req	v6
+	t3	.req	v7
+
+/*
+ * One round t. a..h: state registers (rotated by the caller); wk holds
+ * W[t]+K[t] (loaded one round ahead), wkn receives W[t+1]+K[t+1];
+ * mp = b^c (the a^b of round t-1), mc receives this round's a^b.
+ * \part: which quarter (0-3) of the NEON schedule group to interleave,
+ * or -1 for none. The quarter goes where the integer chain waits for
+ * Sigma1, so that in-order A53 can pair it.
+ *
+ * Sigma1(e) = ror(e ^ ror(e,5) ^ ror(e,19), 6)
+ * Sigma0(a) = ror(a ^ ror(a,11) ^ ror(a,20), 2)
+ * Maj(a,b,c) = ((a^b) & (b^c)) ^ b, b^c carried from the previous round.
+ */
+.macro	ROUND t, a, b, c, d, e, f, g, h, wk, wkn, mp, mc, part, va, vb, vc, vd, kv
+	eor	big1, \e, \e, ror #5
+	add	\h, \h, \wk
+	and	chf, \e, \f
+	.if \t < 63
+	ldr	\wkn, [sp, #4 * ((\t + 1) % 16)]
+	.endif
+	eor	big1, big1, \e, ror #19
+	bic	chg, \g, \e
+	add	\h, \h, chf
+	.if \part >= 0
+	SCHED_PART (2 * \part), \t, \va, \vb, \vc, \vd, \kv
+	.endif
+	ror	big1, big1, #6
+	add	\h, \h, chg
+	eor	big0, \a, \a, ror #11
+	add	\h, \h, big1			// h = T1
+	eor	big0, big0, \a, ror #20
+	eor	\mc, \a, \b
+	add	\d, \d, \h			// d += T1: next round's e
+	and	\mp, \mp, \mc
+	.if \part >= 0
+	SCHED_PART (2 * \part + 1), \t, \va, \vb, \vc, \vd, \kv
+	.endif
+	ror	big0, big0, #2
+	eor	\mp, \mp, \b			// Maj(a,b,c)
+	add	\h, \h, big0
+	add	\h, \h, \mp			// h = T1 + T2: next round's a
+.endm
+
+/*
+ * A quarter of schedule group g = t/4: va..vd = W[4g..4g+15] (four words
+ * each); va is replaced by W[4g+16..4g+19], and W+K for those goes to
+ * ring slots 4g%16.. (which rounds 4g..4g+3 have read by the time quarter
+ * 3, at the end of round 4g+3, stores). kv = K[4g+16..4g+19].
+ *
+ * sigma0(x) = ror(x,7) ^ ror(x,18) ^ (x >> 3)
+ * sigma1(x) = ror(x,17) ^ ror(x,19) ^ (x >> 10)
+ * A NEON rotate is ushr + sli. sigma1 of the two newest words of the
+ * group depends on the first two, so it is done on 64-bit halves: a .2s
+ * result has its upper half zeroed, which lets it be added to all four
+ * lanes without masking.
+ */
+.macro	SCHED_PART part, t, va, vb, vc, vd, kv
+	.if \part == 0
+	ext	t0.16b, \va\().16b, \vb\().16b, #4	// W[t+1..t+4]
+	ext	t1.16b, \vc\().16b, \vd\().16b, #4	// W[t+9..t+12]
+	ushr	t2.4s, t0.4s, #7
+	ushr	t3.4s, t0.4s, #18
+	.elseif \part == 1
+	add	\va\().4s, \va\().4s, t1.4s
+	sli	t2.4s, t0.4s, #25
+	sli	t3.4s, t0.4s, #14
+	ushr	t0.4s, t0.4s, #3
+	.elseif \part == 2
+	ext	t1.16b, \vd\().16b, \vd\().16b, #8	// W[t+14], W[t+15] low
+	eor	t2.16b, t2.16b, t3.16b
+	ushr	t3.2s, t1.2s, #17
+	eor	t2.16b, t2.16b, t0.16b			// sigma0
+	.elseif \part == 3
+	ushr	t0.2s, t1.2s, #19
+	sli	t3.2s, t1.2s, #15
+	add	\va\().4s, \va\().4s, t2.4s
+	sli	t0.2s, t1.2s, #13
+	.elseif \part == 4
+	ushr	t2.2s, t1.2s, #10
+	eor	t3.8b, t3.8b, t0.8b
+	eor	t3.8b, t3.8b, t2.8b			// sigma1, upper half 0
+	add	\va\().4s, \va\().4s, t3.4s		// W[t+16], W[t+17] done
+	.elseif \part == 5
+	ushr	t0.2s, \va\().2s, #17
+	ushr	t3.2s, \va\().2s, #19
+	ushr	t2.2s, \va\().2s, #10
+	sli	t0.2s, \va\().2s, #15
+	.elseif \part == 6
+	sli	t3.2s, \va\().2s, #13
+	eor	t0.8b, t0.8b, t2.8b
+	eor	t0.8b, t0.8b, t3.8b
+	.elseif \part == 7
+	ext	t0.16b, t0.16b, t0.16b, #8		// to lanes 2,3
+	add	\va\().4s, \va\().4s, t0.4s		// W[t+18], W[t+19] done
+	add	t1.4s, \va\().4s, \kv\().4s
+	str	q5, [sp, #16 * ((\t / 4) % 4)]		// q5 = t1
+	.endif
+.endm
+
+/*
+ * Round t with the state rotation of t%8 (a=w4 at t%8 == 0) and the
+ * W+K / Maj-carry registers of t%2; part/va..kv are passed through.
+ */
+.macro	ROUND_T t, part, va, vb, vc, vd, kv
+	.if (\t % 2) == 0
+	  ROUND_R \t, w19, w20, w16, w17, \part, \va, \vb, \vc, \vd, \kv
+	.else
+	  ROUND_R \t, w20, w19, w17, w16, \part, \va, \vb, \vc, \vd, \kv
+	.endif
+.endm
+
+.macro	ROUND_R t, wk, wkn, mp, mc, part, va, vb, vc, vd, kv
+	.if (\t % 8) == 0
+	  ROUND \t, w4, w5, w6, w7, w8, w9, w10, w11, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 1
+	  ROUND \t, w11, w4, w5, w6, w7, w8, w9, w10, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 2
+	  ROUND \t, w10, w11, w4, w5, w6, w7, w8, w9, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 3
+	  ROUND \t, w9, w10, w11, w4, w5, w6, w7, w8, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 4
+	  ROUND \t, w8, w9, w10, w11, w4, w5, w6, w7, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 5
+	  ROUND \t, w7, w8, w9, w10, w11, w4, w5, w6, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 6
+	  ROUND \t, w6, w7, w8, w9, w10, w11, w4, w5, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.else
+	  ROUND \t, w5, w6, w7, w8, w9, w10, w11, w4, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.endif
+.endm
+
+/*
+ * Rounds 4g..4g+3 together with schedule group g (W[4g+16..4g+19] from
+ * va..vd = W[4g..4g+15], kv = K[4g+16..4g+19]); sched = 0 for the last
+ * four groups, which have nothing left to schedule.
+ */
+.macro	GROUP g, sched, va, vb, vc, vd, kv
+	.if \sched
+	ROUND_T	(4 * \g + 0), 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 1), 1, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 2), 2, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 3), 3, \va, \vb, \vc, \vd, \kv
+	.else
+	ROUND_T	(4 * \g + 0), -1, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 1), -1, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 2), -1, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 3), -1, \va, \vb, \vc, \vd, \kv
+	.endif
+.endm
+
+SYM_FUNC_START(rsha_sha256_arm64_neon)
+	cbz	nblk, .Lneon_ret
+	// sp+0..63: the W+K ring; sp+64..79: x19, x20
+	sub	sp, sp, #80
+	stp	x19, x20, [sp, #64]
+	adrp	kptr, .Lsha256_k_neon
+	add	kptr, kptr, :lo12:.Lsha256_k_neon
+	ld1	{v16.4s-v19.4s}, [kptr], #64
+	ld1	{v20.4s-v23.4s}, [kptr], #64
+	ld1	{v24.4s-v27.4s}, [kptr], #64
+	ld1	{v28.4s-v31.4s}, [kptr]
+	ldp	w4, w5, [state, #0]
+	ldp	w6, w7, [state, #8]
+	ldp	w8, w9, [state, #16]
+	ldp	w10, w11, [state, #24]
+
+.Lneon_block:
+	// W[0..15] = the block's big-endian words; ring = W + K[0..15]
+	ld1	{v0.16b-v3.16b}, [data], #64
+	rev32	v0.16b, v0.16b
+	rev32	v1.16b, v1.16b
+	rev32	v2.16b, v2.16b
+	rev32	v3.16b, v3.16b
+	add	v4.4s, v0.4s, v16.4s
+	add	v5.4s, v1.4s, v17.4s
+	add	v6.4s, v2.4s, v18.4s
+	add	v7.4s, v3.4s, v19.4s
+	st1	{v4.4s-v7.4s}, [sp]
+	eor	w16, w5, w6			// b^c for round 0's Maj
+	ldr	w19, [sp]			// W[0]+K[0]
+
+	GROUP	0, 1, v0, v1, v2, v3, v20
+	GROUP	1, 1, v1, v2, v3, v0, v21
+	GROUP	2, 1, v2, v3, v0, v1, v22
+	GROUP	3, 1, v3, v0, v1, v2, v23
+	GROUP	4, 1, v0, v1, v2, v3, v24
+	GROUP	5, 1, v1, v2, v3, v0, v25
+	GROUP	6, 1, v2, v3, v0, v1, v26
+	GROUP	7, 1, v3, v0, v1, v2, v27
+	GROUP	8, 1, v0, v1, v2, v3, v28
+	GROUP	9, 1, v1, v2, v3, v0, v29
+	GROUP	10, 1, v2, v3, v0, v1, v30
+	GROUP	11, 1, v3, v0, v1, v2, v31
+	GROUP	12, 0, v0, v1, v2, v3, v16
+	GROUP	13, 0, v0, v1, v2, v3, v16
+	GROUP	14, 0, v0, v1, v2, v3, v16
+	GROUP	15, 0, v0, v1, v2, v3, v16
+
+	// Feed-forward; the rotation is back at a=w4 after 64 rounds.
+	ldp	w12, w13, [state, #0]
+	ldp	w14, w15, [state, #8]
+	ldp	w16, w17, [state, #16]
+	add	w4, w4, w12
+	add	w5, w5, w13
+	ldp	w12, w13, [state, #24]
+	add	w6, w6, w14
+	add	w7, w7, w15
+	stp	w4, w5, [state, #0]
+	add	w8, w8, w16
+	add	w9, w9, w17
+	stp	w6, w7, [state, #8]
+	add	w10, w10, w12
+	add	w11, w11, w13
+	stp	w8, w9, [state, #16]
+	subs	nblk, nblk, #1
+	stp	w10, w11, [state, #24]
+.Lneon_block_end:
+	b.ne	.Lneon_block
+
+	ldp	x19, x20, [sp, #64]
+	add	sp, sp, #80
+.Lneon_ret:
+	ret
+SYM_FUNC_END(rsha_sha256_arm64_neon)
+
+	.unreq	state
+	.unreq	data
+	.unreq	nblk
+	.unreq	kptr
+	.unreq	big1
+	.unreq	chf
+	.unreq	chg
+	.unreq	big0
+	.unreq	t0
+	.unreq	t1
+	.unreq	t2
+	.unreq	t3

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Test only: a "sha256" driver whose digests are wrong on purpose.
+//!
+//! `/proc/crypto` says `selftest: passed` even when the kernel's self-tests are
+//! compiled out, so a passing driver proves nothing. This module goes through the
+//! same abstraction and engine as the real drivers, with a compression function that
+//! is not SHA-256; when the self-tests run, the kernel must report it as failed,
+//! and the test suite checks that it does. Its priority is below the generic
+//! driver's, so nothing picks it by name "sha256".
+
+use kernel::crypto::sha::Sha256;
+
+/// Not SHA-256: mixes the message into the chaining value with xor and rotations.
+fn wrong_compress(chain: &mut [u32; 8], blocks: &[u8]) {
+    for (i, byte) in blocks.iter().enumerate() {
+        let word = &mut chain[i % 8];
+        *word = word.rotate_left(5) ^ u32::from(*byte);
+    }
+}
+
+kernel::block_cores! {
+    Sha256Wrong => (Sha256, "sha256-rs-negative-control", 10, wrong_compress),
+}
+
+kernel::module_md_driver! {
+    cores: [Sha256Wrong],
+    name: "rsha_negative_control",
+    author: "rust-arm-sha developers",
+    description: "Test only: SHA-256 driver with deliberately wrong digests",
+    license: "GPL",
+}

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Synchronous message digest (`shash`) algorithms.
+//!
+//! C header: [`include/crypto/internal/hash.h`](srctree/include/crypto/internal/hash.h).
+//!
+//! A type implementing [`Shash`] describes one algorithm implementation (one
+//! `cra_driver_name`). [`create_shash_alg`] turns it into the C ops table, whose
+//! callbacks are the `extern "C"` functions of [`Adapter`]; [`Registration`] registers
+//! a static array of them and unregisters it on drop. Drivers normally use
+//! [`module_shash_driver`](crate::module_shash_driver) and write no `unsafe` at all.
+
+use crate::{
+    bindings,
+    error::{code::EINVAL, from_result, to_result, Result},
+    ffi::{c_char, c_int, c_uint},
+    types::Opaque,
+};
+use core::{marker::PhantomData, mem::size_of, pin::Pin};
+
+/// Longest algorithm or driver name, including the terminating NUL
+/// (`CRYPTO_MAX_ALG_NAME`).
+const MAX_NAME: usize = bindings::CRYPTO_MAX_ALG_NAME as usize;
+
+/// Alignment of `shash_desc::__ctx`, where [`Shash::State`] lives.
+const CTX_ALIGN: usize = bindings::ARCH_SLAB_MINALIGN as usize;
+
+/// One shash algorithm implementation.
+///
+/// The state of one hash request is a [`Shash::State`] value kept in the
+/// `shash_desc` context (`descsize` is its size); export/import use a byte format of
+/// [`Shash::EXPORT_SIZE`] bytes (`statesize`). Callbacks run in any context the
+/// crypto API allows, including softirq and hardirq: they must not sleep or
+/// allocate.
+pub trait Shash {
+    /// Algorithm name (`cra_name`), e.g. `"sha256"`.
+    const NAME: &'static str;
+    /// Implementation name (`cra_driver_name`), unique in the system.
+    const DRIVER_NAME: &'static str;
+    /// Priority among implementations of [`Shash::NAME`] (`cra_priority`).
+    const PRIORITY: i32;
+    /// Digest size in bytes.
+    const DIGEST_SIZE: usize;
+    /// Block size in bytes.
+    const BLOCK_SIZE: usize;
+    /// Size of the export format.
+    const EXPORT_SIZE: usize;
+
+    /// Per-request state, stored in the `shash_desc` context.
+    type State;
+
+    /// The state at the start of a message.
+    fn init() -> Self::State;
+    /// Hashes more message bytes.
+    fn update(state: &mut Self::State, data: &[u8]) -> Result;
+    /// Hashes the last bytes and writes the digest into `out` (`DIGEST_SIZE` bytes).
+    fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result;
+    /// Writes the state into `out` (`EXPORT_SIZE` bytes).
+    fn export(state: &Self::State, out: &mut [u8]) -> Result;
+    /// Builds a state from `input` (`EXPORT_SIZE` bytes, from any source).
+    fn import(input: &[u8]) -> Result<Self::State>;
+}
+
+/// A `struct shash_alg` built from a [`Shash`] implementation.
+///
+/// # Invariants
+///
+/// `self.0` is a fully initialised `shash_alg` whose callbacks are those of
+/// [`Adapter`] for one [`Shash`] type and whose sizes are that type's.
+#[repr(transparent)]
+pub struct AlgDef(Opaque<bindings::shash_alg>);
+
+// SAFETY: `AlgDef` exposes no `&self` method that reads or writes the inner data; only
+// the C side touches it, under its own locking.
+unsafe impl Sync for AlgDef {}
+
+/// Copies `name` into a NUL-terminated `char` array; a name that does not fit fails
+/// the build (this runs in constant evaluation).
+const fn name_array(name: &str) -> [c_char; MAX_NAME] {
+    let bytes = name.as_bytes();
+    assert!(bytes.len() < MAX_NAME, "crypto algorithm name too long");
+    let mut out = [0 as c_char; MAX_NAME];
+    let mut i = 0;
+    while i < bytes.len() {
+        out[i] = bytes[i] as c_char;
+        i += 1;
+    }
+    out
+}
+
+/// Creates the `shash_alg` for `T`; used by [`module_shash_driver`](crate::module_shash_driver)
+/// to fill a static array.
+pub const fn create_shash_alg<T: Shash>() -> AlgDef {
+    // The state lives in `shash_desc::__ctx`, aligned to `ARCH_SLAB_MINALIGN`.
+    assert!(core::mem::align_of::<T::State>() <= CTX_ALIGN);
+    // SAFETY: `crypto_alg` is a C struct of integers, pointers, arrays, list heads
+    // and unions of those, for all of which all-zeroes is a valid value (and the one
+    // the C drivers get from static initialisation).
+    let base = bindings::crypto_alg {
+        cra_name: name_array(T::NAME),
+        cra_driver_name: name_array(T::DRIVER_NAME),
+        cra_priority: T::PRIORITY,
+        cra_blocksize: T::BLOCK_SIZE as c_uint,
+        ..unsafe { core::mem::zeroed() }
+    };
+    // INVARIANT: every field the crypto API reads for an shash is set from `T`; the
+    // module owner is set by `Registration::register`.
+    AlgDef(Opaque::new(bindings::shash_alg {
+        init: Some(Adapter::<T>::init_callback),
+        update: Some(Adapter::<T>::update_callback),
+        final_: Some(Adapter::<T>::final_callback),
+        finup: Some(Adapter::<T>::finup_callback),
+        digest: Some(Adapter::<T>::digest_callback),
+        export: Some(Adapter::<T>::export_callback),
+        import: Some(Adapter::<T>::import_callback),
+        setkey: None,
+        init_tfm: None,
+        exit_tfm: None,
+        clone_tfm: None,
+        descsize: size_of::<T::State>() as c_uint,
+        __bindgen_anon_1: bindings::shash_alg__bindgen_ty_1 {
+            halg: bindings::hash_alg_common {
+                digestsize: T::DIGEST_SIZE as c_uint,
+                statesize: T::EXPORT_SIZE as c_uint,
+                base,
+            },
+        },
+    }))
+}
+
+/// The `extern "C"` callbacks of the `shash_alg` made for `T`.
+pub struct Adapter<T: Shash>(PhantomData<T>);
+
+impl<T: Shash> Adapter<T> {
+    /// Returns the request state in the descriptor's context.
+    ///
+    /// # Safety
+    ///
+    /// `desc` is a descriptor of a tfm of the algorithm made by
+    /// [`create_shash_alg::<T>`]: its context holds `descsize = size_of::<T::State>()`
+    /// bytes aligned to `ARCH_SLAB_MINALIGN`, which is enough for `T::State`.
+    unsafe fn ctx(desc: *mut bindings::shash_desc) -> *mut T::State {
+        // SAFETY: `desc` is valid by the function's safety requirements; `__ctx` is
+        // its flexible array member.
+        unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() }
+    }
+
+    /// A message slice from the crypto API's pointer and length.
+    ///
+    /// # Safety
+    ///
+    /// Unless `len` is 0, `data` points to `len` readable bytes that stay valid and
+    /// unchanged for `'a`.
+    unsafe fn message<'a>(data: *const u8, len: c_uint) -> &'a [u8] {
+        if len == 0 {
+            // `data` may be NULL or dangling for an empty update.
+            return &[];
+        }
+        // SAFETY: by the function's safety requirements.
+        unsafe { core::slice::from_raw_parts(data, len as usize) }
+    }
+
+    unsafe extern "C" fn init_callback(desc: *mut bindings::shash_desc) -> c_int {
+        // SAFETY: the crypto API calls `init` with a descriptor of our algorithm; the
+        // context is ours to overwrite (it may hold anything before `init`).
+        unsafe { Self::ctx(desc).write(T::init()) };
+        0
+    }
+
+    unsafe extern "C" fn update_callback(
+        desc: *mut bindings::shash_desc,
+        data: *const u8,
+        len: c_uint,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: `update` follows `init` or `import` on this descriptor, so the
+            // context holds a `T::State`; the crypto API owns `desc` exclusively for
+            // this call and passes `len` readable bytes at `data`.
+            let (state, data) = unsafe { (&mut *Self::ctx(desc), Self::message(data, len)) };
+            T::update(state, data)?;
+            Ok(0)
+        })
+    }
+
+    unsafe extern "C" fn finup_callback(
+        desc: *mut bindings::shash_desc,
+        data: *const u8,
+        len: c_uint,
+        out: *mut u8,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: as in `update_callback`; `out` has room for `digestsize` bytes.
+            let (state, data, out) = unsafe {
+                (
+                    &mut *Self::ctx(desc),
+                    Self::message(data, len),
+                    core::slice::from_raw_parts_mut(out, T::DIGEST_SIZE),
+                )
+            };
+            T::finup(state, data, out)?;
+            Ok(0)
+        })
+    }
+
+    unsafe extern "C" fn final_callback(desc: *mut bindings::shash_desc, out: *mut u8) -> c_int {
+        // SAFETY: `final` has the requirements of `finup` with an empty message.
+        unsafe { Self::finup_callback(desc, core::ptr::null(), 0, out) }
+    }
+
+    unsafe extern "C" fn digest_callback(
+        desc: *mut bindings::shash_desc,
+        data: *const u8,
+        len: c_uint,
+        out: *mut u8,
+    ) -> c_int {
+        // SAFETY: `digest` is `init` followed by `finup`, with the requirements of both.
+        unsafe {
+            Self::init_callback(desc);
+            Self::finup_callback(desc, data, len, out)
+        }
+    }
+
+    unsafe extern "C" fn export_callback(
+        desc: *mut bindings::shash_desc,
+        out: *mut core::ffi::c_void,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: the context holds a `T::State` (export follows init/update/import);
+            // `out` has room for `statesize` bytes.
+            let (state, out) = unsafe {
+                (
+                    &*Self::ctx(desc),
+                    core::slice::from_raw_parts_mut(out.cast::<u8>(), T::EXPORT_SIZE),
+                )
+            };
+            T::export(state, out)?;
+            Ok(0)
+        })
+    }
+
+    unsafe extern "C" fn import_callback(
+        desc: *mut bindings::shash_desc,
+        input: *const core::ffi::c_void,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: `input` holds `statesize` readable bytes.
+            let input =
+                unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::EXPORT_SIZE) };
+            let state = T::import(input)?;
+            // SAFETY: the context is ours to overwrite, as in `init_callback`.
+            unsafe { Self::ctx(desc).write(state) };
+            Ok(0)
+        })
+    }
+}
+
+/// Registration of a static array of shash algorithms.
+///
+/// # Invariants
+///
+/// `algs` is registered with `crypto_register_shashes` for the lifetime of this
+/// value.
+pub struct Registration {
+    algs: Pin<&'static mut [AlgDef]>,
+}
+
+// SAFETY: `Registration` only holds the registered array, which it never reads or
+// writes after registration; dropping it (unregistering) from another thread is
+// what module exit does, and `crypto_unregister_shashes` may run in any process
+// context.
+unsafe impl Send for Registration {}
+
+impl Registration {
+    /// Registers `algs`, owned by `module`. The array must not be empty.
+    pub fn register(
+        module: &'static crate::ThisModule,
+        algs: Pin<&'static mut [AlgDef]>,
+    ) -> Result<Self> {
+        if algs.is_empty() {
+            return Err(EINVAL);
+        }
+        for alg in algs.iter() {
+            // SAFETY: the array is not registered yet, so nothing else reads it; the
+            // pointer from `Opaque::get` is valid for writes.
+            unsafe {
+                (*alg.0.get()).__bindgen_anon_1.halg.base.cra_module = module.as_ptr();
+            }
+        }
+        let count = c_int::try_from(algs.len())?;
+        // SAFETY: the type invariants of `AlgDef` make every element a complete
+        // `shash_alg`; the array is `'static` and pinned, so it stays at this address
+        // while registered. `AlgDef` is `repr(transparent)`, so the array is an
+        // array of `shash_alg`.
+        to_result(unsafe { bindings::crypto_register_shashes(algs[0].0.get(), count) })?;
+        // INVARIANT: registered just above.
+        Ok(Registration { algs })
+    }
+}
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        // SAFETY: by the type invariants the array is registered, with this length
+        // (which fit a `c_int` at registration).
+        unsafe {
+            bindings::crypto_unregister_shashes(self.algs[0].0.get(), self.algs.len() as c_int)
+        };
+    }
+}
+
+/// Declares a kernel module that registers shash algorithms.
+///
+/// `algorithms` are always registered; `simd_algorithms`, if given, only when the
+/// CPU has a usable SIMD unit (NEON), as a second registration. The remaining
+/// fields are those of [`module!`](crate::prelude::module).
+///
+/// ```ignore
+/// kernel::module_shash_driver! {
+///     algorithms: [Sha256Scalar],
+///     simd_algorithms: [Sha256Neon],
+///     name: "sha256_arm64_rs",
+///     author: "...",
+///     description: "SHA-256",
+///     license: "GPL",
+/// }
+/// ```
+#[macro_export]
+macro_rules! module_shash_driver {
+    (@count $($x:ty),*) => { 0usize $(+ { let _ = ::core::marker::PhantomData::<$x>; 1usize })* };
+
+    (@register $module:ident, [$($alg:ty),+]) => {{
+        static mut ALGS: [$crate::crypto::shash::AlgDef;
+            $crate::module_shash_driver!(@count $($alg),+)] =
+            [$($crate::crypto::shash::create_shash_alg::<$alg>()),+];
+        // SAFETY: `ALGS` is local to this block, which runs once, from module init;
+        // no other reference to it exists. From here on only C uses it.
+        let algs = unsafe { &mut *::core::ptr::addr_of_mut!(ALGS) };
+        $crate::crypto::shash::Registration::register(
+            $module, ::core::pin::Pin::static_mut(&mut algs[..]))?
+    }};
+
+    (algorithms: [$($alg:ty),+ $(,)?], simd_algorithms: [$($simd:ty),+ $(,)?], $($f:tt)*) => {
+        $crate::module_shash_driver!(@module [$($alg),+] [$($simd),+] $($f)*);
+    };
+
+    (algorithms: [$($alg:ty),+ $(,)?], $($f:tt)*) => {
+        $crate::module_shash_driver!(@module [$($alg),+] [] $($f)*);
+    };
+
+    (@module [$($alg:ty),+] [$($simd:ty),*] $($f:tt)*) => {
+        struct Module {
+            _algs: $crate::crypto::shash::Registration,
+            _simd_algs: ::core::option::Option<$crate::crypto::shash::Registration>,
+        }
+
+        $crate::prelude::module! {
+            type: Module,
+            $($f)*
+        }
+
+        impl $crate::Module for Module {
+            fn init(module: &'static $crate::ThisModule) -> $crate::error::Result<Self> {
+                let algs = $crate::module_shash_driver!(@register module, [$($alg),+]);
+                let simd_algs = $crate::module_shash_driver!(@register_simd module, [$($simd),*]);
+                Ok(Module { _algs: algs, _simd_algs: simd_algs })
+            }
+        }
+    };
+
+    (@register_simd $module:ident, []) => { None };
+
+    (@register_simd $module:ident, [$($simd:ty),+]) => {
+        if $crate::crypto::simd::cpu_has_neon() {
+            Some($crate::module_shash_driver!(@register $module, [$($simd),+]))
+        } else {
+            None
+        }
+    };
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Kernel-mode NEON: when it may be used, and bounded NEON sections.
+//!
+//! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
+//! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).
+
+use crate::bindings;
+
+/// Most bytes a core processes inside one `kernel_neon_begin()` section.
+///
+/// `kernel_neon_begin()` disables preemption (and on arm64 softirqs as well) until
+/// `kernel_neon_end()`, so a long update is cut into sections of this size: 64
+/// SHA-256 blocks or 32 SHA-512 blocks, a few microseconds on a Cortex-A53, the same
+/// bound as the kernel's C glue. It is a multiple of every block size.
+pub const NEON_SECTION_BYTES: usize = 4096;
+
+/// Whether the CPU has NEON (Advanced SIMD). Checked once, at module init.
+pub fn cpu_has_neon() -> bool {
+    // SAFETY: reads CPU feature flags; callable in any context.
+    unsafe { bindings::rsha_cpu_has_neon() }
+}
+
+/// Whether kernel code may use the NEON registers now: false in hardirq context, in
+/// some softirq contexts, and while testmgr runs its "SIMD disabled" tests
+/// (`crypto_simd_usable()`).
+pub fn simd_usable() -> bool {
+    // SAFETY: `crypto_simd_usable()` only reads per-CPU and preemption state.
+    unsafe { bindings::crypto_simd_usable() }
+}
+
+/// Compresses `blocks` with the NEON core when SIMD is usable, in sections of at most
+/// [`NEON_SECTION_BYTES`], and with the scalar core otherwise.
+///
+/// `blocks` is a whole number of blocks, as both cores require; each section is too,
+/// since [`NEON_SECTION_BYTES`] is a multiple of the block size.
+///
+/// `neon` has the safety requirement of every NEON core: it is called only between
+/// `kernel_neon_begin()` and `kernel_neon_end()`, which this function guarantees.
+pub fn compress_neon_or_scalar<C>(
+    chain: &mut C,
+    blocks: &[u8],
+    neon: unsafe fn(&mut C, &[u8]),
+    scalar: fn(&mut C, &[u8]),
+) {
+    if !simd_usable() {
+        scalar(chain, blocks);
+        return;
+    }
+    for section in blocks.chunks(NEON_SECTION_BYTES) {
+        // SAFETY: `crypto_simd_usable()` was true just above, and this task cannot
+        // have moved to a context where it is false: it only runs the core in between.
+        unsafe { bindings::kernel_neon_begin() };
+        // SAFETY: inside the NEON section opened just above.
+        unsafe { neon(chain, section) };
+        // SAFETY: pairs with `kernel_neon_begin()` above, in the same context.
+        unsafe { bindings::kernel_neon_end() };
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# mca-core.sh ARCH FILE START_LABEL END_LABEL CPU [ITERATIONS]
+#
+# Print the llvm-mca cycles per iteration of the code between two labels of
+# an assembly file (e.g. the per-block loop of a hash core).
+#
+# The file is first assembled with clang (so a file that does not assemble
+# is never "measured"), then C-preprocessed, and llvm-mca region markers are
+# put right after START_LABEL and right before END_LABEL. llvm-mca gets the
+# whole preprocessed file, so .macro/.rept/.req used inside the region are
+# expanded exactly as the assembler does. Branches inside the region are
+# measured as straight-line code (fine for an unrolled block loop).
+set -euo pipefail
+[ $# -ge 5 ] || { echo "usage: $0 ARCH FILE START_LABEL END_LABEL CPU [ITERATIONS]" >&2; exit 2; }
+arch=$1 file=$2 start=$3 end=$4 cpu=$5 iters=${6:-100}
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+case $arch in
+arm64) triple=aarch64-linux-gnu; mtriple=aarch64; cmt='//' ;;
+arm)   triple=armv7a-linux-gnueabihf; mtriple=armv7a; cmt='@' ;;
+*) echo "unknown ARCH '$arch' (arm64|arm)" >&2; exit 2 ;;
+esac
+for t in clang llvm-mca; do
+	[ -x "$LLVM_BIN/$t" ] || { echo "missing $LLVM_BIN/$t: install the Debian package 'llvm-19' / 'clang-19'" >&2; exit 1; }
+done
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+inc=(-I "$here/tests/cores/include")
+"$LLVM_BIN/clang" --target=$triple "${inc[@]}" -c -o "$tmp/o.o" "$file"
+"$LLVM_BIN/clang" --target=$triple "${inc[@]}" -E -P -x assembler-with-cpp -o "$tmp/pp.s" "$file"
+awk -v s="$start:" -v e="$end:" -v c="$cmt" '
+	{ line=$0; sub(/^[ \t]+/, "", line) }
+	index(line, e) == 1 && inreg { print c " LLVM-MCA-END"; inreg=0; found_e=1 }
+	{ print }
+	index(line, s) == 1 && !found_s { print c " LLVM-MCA-BEGIN block"; inreg=1; found_s=1 }
+	END { if (!found_s || !found_e) exit 3 }' "$tmp/pp.s" > "$tmp/r.s" ||
+	{ echo "labels '$start' / '$end' not found (in that order) in $file" >&2; exit 1; }
+"$LLVM_BIN/llvm-mca" -mtriple=$mtriple -mcpu="$cpu" -iterations="$iters" \
+	-skip-unsupported-instructions=lack-sched "$tmp/r.s" > "$tmp/mca.txt" 2>"$tmp/mca.err" ||
+	{ cat "$tmp/mca.err" >&2; exit 1; }
+# With a single region llvm-mca prints no region header.
+awk -v it="$iters" '
+	/^Total Cycles:/ { printf "%.1f\n", $3 / it; found=1; exit }
+	END { if (!found) exit 1 }' "$tmp/mca.txt"

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-guest.sh ARCH CPU KERNEL INITRD LOG TIMEOUT CMDLINE...: boot one guest under
+# QEMU (TCG), its serial console into LOG. The guest powers itself off; a panic
+# makes QEMU exit (panic=-1 with -no-reboot); a hang is ended by TIMEOUT seconds.
+# Exit status: 0 when the guest reached its end marker, 1 otherwise, after
+# printing the last console lines.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 TIMEOUT=$6
+shift 6
+case $ARCH in
+arm64) QEMU=qemu-system-aarch64; CONSOLE=ttyAMA0 ;;
+arm) QEMU=qemu-system-arm; CONSOLE=ttyAMA0 ;;
+*) die "unknown guest architecture $ARCH" ;;
+esac
+need "$QEMU" qemu-system-arm
+rm -f "$LOG"
+rc=0
+timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu "$CPU" -smp 2 -m 512 \
+	-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
+	-kernel "$KERNEL" -initrd "$INITRD" \
+	-append "console=$CONSOLE panic=-1 $*" </dev/null || rc=$?
+if ! grep -q '^@@RSHA done' "$LOG" 2>/dev/null; then
+	if [ $rc = 124 ] || [ $rc = 137 ]; then
+		echo "guest ($ARCH, $CPU) did not finish within ${TIMEOUT}s; last console lines:" >&2
+	elif grep -q 'Kernel panic' "$LOG" 2>/dev/null; then
+		echo "guest ($ARCH, $CPU) panicked; last console lines:" >&2
+	else
+		echo "guest ($ARCH, $CPU) stopped early (qemu exit $rc); last console lines:" >&2
+	fi
+	tail -n 30 "$LOG" 2>/dev/null | sed 's/^/  | /' >&2
+	exit 1
+fi

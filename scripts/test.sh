@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test suite: host tests of the engine and the cores, then the test kernels
+# booted under QEMU. Prints one PASS/FAIL line per result and ends with
+# "N passed, M failed"; exits non-zero when anything failed.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$RSHA_ROOT/scripts/targets.sh"
+TARGETS=${RSHA_TARGETS:-arm64-test}
+GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-600}
+
+"$RSHA_ROOT/scripts/setup-host.sh" || exit 1
+mkdir -p "$RSHA_CACHE/logs"
+RESULTS=$RSHA_CACHE/logs/results.txt
+: >"$RESULTS"
+# record LINE...: keep and show result lines (PASS .../FAIL ...).
+record() { grep -E '^(PASS|FAIL) ' | tee -a "$RESULTS"; }
+fail() { echo "FAIL $*" | tee -a "$RESULTS"; }
+pass() { echo "PASS $*" | tee -a "$RESULTS"; }
+
+step "host: cargo test of the Merkle-Damgard engine (rust/md-host)"
+log=$RSHA_CACHE/logs/cargo-test.log
+(cd "$RSHA_ROOT/rust/md-host" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
+	cargo test --locked --release) >"$log" 2>&1
+rc=$?
+sed -nE 's/^test (.*) \.\.\. ok$/PASS host engine: \1/p; s/^test (.*) \.\.\. FAILED$/FAIL host engine: \1/p' "$log" | record
+grep -qE '^test result: ok\. [1-9]' "$log" && [ $rc = 0 ] ||
+	{ fail "host engine: cargo test exit $rc (log: $log)"; tail -n 20 "$log"; }
+
+for core in $CORE_TESTS; do
+	step "host: $core assembly cores against a C reference, under qemu-user"
+	bash "$RSHA_ROOT/tests/cores/run.sh" ${core/:/ } 2>&1 |
+		sed -E 's/^(PASS|FAIL) /\1 cores '"$core"': /' | record
+	[ "${PIPESTATUS[0]}" = 0 ] || fail "cores $core: tests/cores/run.sh failed"
+done
+
+for target in $TARGETS; do
+	target_info "$target"
+	if ! BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$target"); then
+		fail "$target: kernel build (see above)"
+		continue
+	fi
+	pass "$target: kernel and modules build"
+	initrd=$RSHA_CACHE/logs/$target.cpio
+	if ! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd"; then
+		fail "$target: guest initramfs"
+		continue
+	fi
+	for cpu in $CPUS; do
+		label="$target ${cpu%%,*}"
+		log=$RSHA_CACHE/logs/$target-${cpu%%,*}.log
+		step "guest: booting $label (console: $log)"
+		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" \
+			"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
+			rsha.tcrypt=mode=304 || fail "$label: guest run (see above)"
+		python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --label "$label" \
+			--drivers "$DRIVERS" --negative-control sha256-rs-negative-control \
+			--selected "$SELECTED" | record
+	done
+
+	step "out-of-tree build: make -C <kernel build> M=<copy of this checkout>"
+	oot=$RSHA_CACHE/oot/$target
+	rm -rf "$oot" && mkdir -p "$oot"
+	cp -r "$RSHA_ROOT/Kbuild" "$RSHA_ROOT/Makefile" "$RSHA_ROOT/rust" "$RSHA_ROOT/asm" "$oot/"
+	rm -rf "$oot/rust/md-host"
+	if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" >"$oot.log" 2>&1 &&
+		[ -f "$oot/${MODULES%% *}.ko" ]; then
+		pass "$target: out-of-tree build makes ${MODULES%% *}.ko"
+	else
+		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
+	fi
+done
+
+passed=$(grep -c '^PASS ' "$RESULTS")
+failed=$(grep -c '^FAIL ' "$RESULTS")
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ "$passed" -gt 0 ]

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# run.sh ARCH ALG: build the freestanding core test for every core that
+# tests/cores/cores.tab lists for (ARCH, ALG) and run it under qemu-user.
+#
+# Adding an algorithm: write tests/cores/ref-ALG.c (a struct rsha_alg) and
+# add its cores to cores.tab. Adding an architecture: write
+# tests/cores/arch-ARCH.S (_start, syscalls, rsha_call_checked) and a case
+# below. Build output goes to ${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/.
+set -euo pipefail
+
+[ $# -eq 2 ] || { echo "usage: $0 ARCH ALG   (e.g. $0 arm64 sha256)" >&2; exit 2; }
+arch=$1 alg=$2
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
+out=${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/$arch-$alg
+
+case $arch in
+arm64)	target=aarch64-linux-gnu; qemu=qemu-aarch64-static; cflags=() ;;
+arm)	target=armv7a-linux-gnueabihf; qemu=qemu-arm-static
+	cflags=(-mfpu=neon -mfloat-abi=hard) ;;
+*)	echo "unknown ARCH '$arch' (known: arm64, arm)" >&2; exit 2 ;;
+esac
+
+need() {	# need PATH DEBIAN_PACKAGE
+	if ! command -v "$1" >/dev/null 2>&1; then
+		echo "missing $1: install the Debian package '$2' (apt-get install -y $2)" >&2
+		exit 1
+	fi
+}
+need "$LLVM_BIN/clang" clang-19
+need "$LLVM_BIN/ld.lld" lld-19
+need "$qemu" qemu-user-static
+
+[ -f "$here/ref-$alg.c" ] || { echo "no reference $here/ref-$alg.c" >&2; exit 2; }
+[ -f "$here/arch-$arch.S" ] || { echo "no glue $here/arch-$arch.S" >&2; exit 2; }
+
+mkdir -p "$out"
+: > "$out/cores.h"
+srcs=()
+while read -r a g name sym src; do
+	case $a in ''|'#'*) continue ;; esac
+	[ "$a" = "$arch" ] && [ "$g" = "$alg" ] || continue
+	echo "CORE(\"$name\", $sym)" >> "$out/cores.h"
+	srcs+=("$root/$src")
+done < "$here/cores.tab"
+[ ${#srcs[@]} -gt 0 ] || { echo "no cores for $arch $alg in cores.tab" >&2; exit 2; }
+
+cc=("$LLVM_BIN/clang" --target=$target "${cflags[@]}" -ffreestanding -nostdlib
+    -static -fuse-ld=lld -O2 -Wall -Wextra -Werror -fno-stack-protector
+    -fno-pic -I "$here/include" -I "$here" -I "$out")
+"${cc[@]}" -o "$out/test" "$here/main.c" "$here/ref-$alg.c" \
+	"$here/arch-$arch.S" "${srcs[@]}"
+exec "$qemu" "$out/test"
