@@ -13,7 +13,7 @@ export PATH="$LLVM_BIN:$HOME/.cargo/bin:$PATH"
 RSHA_RUSTC=/usr/bin/rustc
 RSHA_BINDGEN=$HOME/.cargo/bin/bindgen
 
-_rsha_t0=${_rsha_t0:-$(date +%s)}
+export _rsha_t0=${_rsha_t0:-$(date +%s)}
 step() { printf '==> [%4ss] %s\n' "$(( $(date +%s) - _rsha_t0 ))" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

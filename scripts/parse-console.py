@@ -129,13 +129,23 @@ def check(args, lines):
 
 
 def table(lines):
+    """Print the tcrypt speed tables of the log.
+
+    busybox insmod retries with init_module() when finit_module() fails, and
+    tcrypt always fails on purpose (-EAGAIN) once done, so each tcrypt run appears
+    twice: only the first copy of each "testing speed" block is printed.
+    """
     sec = sections(lines)
     for k, v in sec.items():
         if not k.startswith("dmesg tcrypt"):
             continue
+        seen, show = set(), False
         for l in v:
             l = re.sub(r"^\[\s*[\d.]+\]\s*", "", l.rstrip())
-            if "testing speed" in l or re.search(r"test\s+\d+ \(", l):
+            if "testing speed" in l:
+                show = l not in seen
+                seen.add(l)
+            if show and ("testing speed" in l or re.search(r"test\s+\d+ \(", l)):
                 print(l)
 
 

@@ -11,29 +11,40 @@
  * the SIMD unit (kernel_neon_begin()/kernel_neon_end() in the kernel).
  *
  * Calling convention: AAPCS64. Clobbers x0-x17, v0-v7, v16-v31 and flags;
- * saves/restores x19, x20; does not touch x18, x29, x30 or v8-v15.
- * Stack: 80 bytes (64 for the W+K ring, 16 for x19/x20), sp stays 16-byte
- * aligned.
+ * saves and restores x19-x24; never touches x18, x29, x30 or v8-v15 (so
+ * no d8-d15 save is needed).
+ * Stack: 112 bytes (64 for the W+K ring, 48 for x19-x24), sp stays
+ * 16-byte aligned.
+ * Sections: .text (6.3 KiB) and .rodata (256 bytes of K, reached with
+ * adrp/add :lo12:, so fine in a module).
  *
  * Design: the 64 rounds run in the integer unit (state in w4-w11, register
- * names rotated through macro arguments, all 64 rounds unrolled, about
- * 5 KiB of code). Each round consumes W[t]+K[t] with one load from a
- * 16-word ring on the stack. NEON computes the message schedule four
- * words at a time, 16 rounds ahead of use, adds K and stores the sums into
- * the ring slots the rounds have just consumed; its instructions are
- * spread over the four rounds of each group so that they issue in the
- * FP/ASIMD pipes next to the integer work. All 64 K words stay in v16-v31
- * for the whole call, so the block loop loads only the message and W+K.
+ * names rotated through macro arguments, all rounds unrolled). Rounds
+ * consume W[t]+K[t] from a 16-word ring on the stack, two words per 64-bit
+ * load (the odd round adds the high half with "add x, x, x, lsr #32").
+ * NEON computes the message schedule four words at a time, 16 rounds ahead
+ * of use, adds K and stores the sums into the ring slots the rounds have
+ * just consumed; its instructions are spread over the four rounds of each
+ * group so they issue in the FP/ASIMD pipes next to the integer work. All
+ * 64 K words stay in v16-v31 for the whole call. On A57/A72 the limit is
+ * the 3-wide dispatch, so instruction count is what was minimised (see the
+ * scalar core for the Sigma forms; the ring stores use st1 to a base
+ * register, 2 uops, instead of str q with an offset, 3 uops).
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, whole unrolled
- * block loop .Lneon_block .. .Lneon_block_end; in-tree = the 6.12
- * sha256_block_neon from sha512-armv8.pl, its 16-round loop unrolled 3x
- * plus its tail for the measurement):
+ * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
+ * loop .Lneon_block .. .Lneon_block_end, measured with
+ * scripts/mca-core.sh; in-tree = Linux 6.12 sha256_block_neon from
+ * arch/arm64/crypto/sha512-armv8.pl, its 16-round loop unrolled 3x plus its
+ * tail for the measurement):
  *
- *	CPU		ours	in-tree	ratio
- *	cortex-a53	TBD	1982.0
- *	cortex-a57	TBD	650.1
- *	cortex-a72	TBD	650.1
+ *	CPU		ours	in-tree	ours/in-tree
+ *	cortex-a53	1781.0	1982.0	0.90
+ *	cortex-a57	561.1	650.1	0.86
+ *	cortex-a72	561.1	650.1	0.86
+ *
+ * On the A53 model (in-order, 6-cycle NEON latency) the sigma1 recurrence
+ * of the NEON schedule is the bottleneck, and the scalar core (1147) beats
+ * both NEON cores: the glue may prefer the scalar core on A53-only systems.
  */
 
 #include <linux/linkage.h>
@@ -70,6 +81,11 @@
 	chf	.req	w13		// e & f
 	chg	.req	w14		// g & ~e
 	big0	.req	w15		// Sigma0(a)
+	rot1	.req	w21		// ror(e, 25)
+	rot0	.req	w22		// ror(a, 22)
+	ring16	.req	x3		// sp + 16 (kptr is free once K is in v16-v31)
+	ring32	.req	x23		// sp + 32
+	ring48	.req	x24		// sp + 48
 	// schedule temporaries (v0-v3 hold W, v16-v31 hold K)
 	t0	.req	v4
 	t1	.req	v5
@@ -77,52 +93,63 @@
 	t3	.req	v7
 
 /*
- * One round t. a..h: state registers (rotated by the caller); wk holds
- * W[t]+K[t] (loaded one round ahead), wkn receives W[t+1]+K[t+1];
+ * One round t. a..h are register NUMBERS of the state (rotated by the
+ * caller), so that both the w and the x view can be named. wkp: number of
+ * the register holding W[t]+K[t] (low half, even t) and W[t+1]+K[t+1]
+ * (high half): one 64-bit load feeds two rounds, and the odd round adds
+ * the high half with "add x, x, x, lsr #32", which leaves junk in bits
+ * 63:32 of x\h; only w\h is ever read, so that is harmless. wkn: the other
+ * pair register, loaded in even rounds with the pair after next.
  * mp = b^c (the a^b of round t-1), mc receives this round's a^b.
- * \part: which quarter (0-3) of the NEON schedule group to interleave,
- * or -1 for none. The quarter goes where the integer chain waits for
- * Sigma1, so that in-order A53 can pair it.
+ * part: which quarter (0-3) of the schedule group to interleave (as two
+ * eighths, one mid-round and one late), or -1 for none.
  *
- * Sigma1(e) = ror(e ^ ror(e,5) ^ ror(e,19), 6)
- * Sigma0(a) = ror(a ^ ror(a,11) ^ ror(a,20), 2)
+ * Sigma1(e) = ror(e,25) ^ ror(e ^ ror(e,5), 6)
+ * Sigma0(a) = ror(a,22) ^ ror(a ^ ror(a,11), 2)
+ * (two dependent steps instead of three: shorter e->e and a->a chains)
  * Maj(a,b,c) = ((a^b) & (b^c)) ^ b, b^c carried from the previous round.
  */
-.macro	ROUND t, a, b, c, d, e, f, g, h, wk, wkn, mp, mc, part, va, vb, vc, vd, kv
-	eor	big1, \e, \e, ror #5
-	add	\h, \h, \wk
-	and	chf, \e, \f
-	.if \t < 63
-	ldr	\wkn, [sp, #4 * ((\t + 1) % 16)]
+.macro	ROUND t, a, b, c, d, e, f, g, h, wkp, wkn, mp, mc, part, va, vb, vc, vd, kv
+	.if (\t % 2) == 0
+	add	w\h, w\h, w\wkp			// h += W[t]+K[t]
+	.else
+	add	x\h, x\h, x\wkp, lsr #32	// h += W[t]+K[t] (high half)
 	.endif
-	eor	big1, big1, \e, ror #19
-	bic	chg, \g, \e
-	add	\h, \h, chf
+	eor	big1, w\e, w\e, ror #5
+	ror	rot1, w\e, #25
+	and	chf, w\e, w\f
+	bic	chg, w\g, w\e
+	.if ((\t % 2) == 0) && (\t < 62)
+	ldr	x\wkn, [sp, #4 * ((\t + 2) % 16)]
+	.endif
+	eor	big0, w\a, w\a, ror #11
+	ror	rot0, w\a, #22
+	add	w\h, w\h, chf
 	.if \part >= 0
 	SCHED_PART (2 * \part), \t, \va, \vb, \vc, \vd, \kv
 	.endif
-	ror	big1, big1, #6
-	add	\h, \h, chg
-	eor	big0, \a, \a, ror #11
-	add	\h, \h, big1			// h = T1
-	eor	big0, big0, \a, ror #20
-	eor	\mc, \a, \b
-	add	\d, \d, \h			// d += T1: next round's e
-	and	\mp, \mp, \mc
+	eor	big1, rot1, big1, ror #6	// Sigma1(e)
+	eor	w\mc, w\a, w\b
+	add	w\h, w\h, chg
+	eor	big0, rot0, big0, ror #2	// Sigma0(a)
+	and	w\mp, w\mp, w\mc
+	add	w\h, w\h, big1			// h = T1
 	.if \part >= 0
 	SCHED_PART (2 * \part + 1), \t, \va, \vb, \vc, \vd, \kv
 	.endif
-	ror	big0, big0, #2
-	eor	\mp, \mp, \b			// Maj(a,b,c)
-	add	\h, \h, big0
-	add	\h, \h, \mp			// h = T1 + T2: next round's a
+	eor	w\mp, w\mp, w\b			// Maj(a,b,c)
+	add	w\d, w\d, w\h			// d += T1: next round's e
+	add	w\h, w\h, big0
+	add	w\h, w\h, w\mp			// h = T1 + T2: next round's a
 .endm
 
 /*
- * A quarter of schedule group g = t/4: va..vd = W[4g..4g+15] (four words
- * each); va is replaced by W[4g+16..4g+19], and W+K for those goes to
- * ring slots 4g%16.. (which rounds 4g..4g+3 have read by the time quarter
- * 3, at the end of round 4g+3, stores). kv = K[4g+16..4g+19].
+ * One eighth (part 0-7) of schedule group g = t/4: va..vd = W[4g..4g+15]
+ * (four words each); va is replaced by W[4g+16..4g+19], and W+K for those
+ * goes to ring slots 4g%16.. Part 7 runs in round 4g+3, after the last
+ * load of those slots (the pair load of round 4g). kv = K[4g+16..4g+19].
+ * Chains of dependent NEON instructions are spread out because the
+ * in-order A53 stalls on each one.
  *
  * sigma0(x) = ror(x,7) ^ ror(x,18) ^ (x >> 3)
  * sigma1(x) = ror(x,17) ^ ror(x,19) ^ (x >> 10)
@@ -170,7 +197,16 @@
 	ext	t0.16b, t0.16b, t0.16b, #8		// to lanes 2,3
 	add	\va\().4s, \va\().4s, t0.4s		// W[t+18], W[t+19] done
 	add	t1.4s, \va\().4s, \kv\().4s
-	str	q5, [sp, #16 * ((\t / 4) % 4)]		// q5 = t1
+	// st1 to a base register is 2 uops on A57, str q5, [sp, #imm] is 3
+	.if ((\t / 4) % 4) == 0
+	st1	{t1.4s}, [sp]
+	.elseif ((\t / 4) % 4) == 1
+	st1	{t1.4s}, [ring16]
+	.elseif ((\t / 4) % 4) == 2
+	st1	{t1.4s}, [ring32]
+	.else
+	st1	{t1.4s}, [ring48]
+	.endif
 	.endif
 .endm
 
@@ -179,30 +215,38 @@
  * W+K / Maj-carry registers of t%2; part/va..kv are passed through.
  */
 .macro	ROUND_T t, part, va, vb, vc, vd, kv
-	.if (\t % 2) == 0
-	  ROUND_R \t, w19, w20, w16, w17, \part, \va, \vb, \vc, \vd, \kv
+	.if ((\t / 2) % 2) == 0
+	  ROUND_R \t, 19, 20, \part, \va, \vb, \vc, \vd, \kv
 	.else
-	  ROUND_R \t, w20, w19, w17, w16, \part, \va, \vb, \vc, \vd, \kv
+	  ROUND_R \t, 20, 19, \part, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
-.macro	ROUND_R t, wk, wkn, mp, mc, part, va, vb, vc, vd, kv
-	.if (\t % 8) == 0
-	  ROUND \t, w4, w5, w6, w7, w8, w9, w10, w11, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 1
-	  ROUND \t, w11, w4, w5, w6, w7, w8, w9, w10, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 2
-	  ROUND \t, w10, w11, w4, w5, w6, w7, w8, w9, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 3
-	  ROUND \t, w9, w10, w11, w4, w5, w6, w7, w8, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 4
-	  ROUND \t, w8, w9, w10, w11, w4, w5, w6, w7, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 5
-	  ROUND \t, w7, w8, w9, w10, w11, w4, w5, w6, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 6
-	  ROUND \t, w6, w7, w8, w9, w10, w11, w4, w5, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+.macro	ROUND_R t, wkp, wkn, part, va, vb, vc, vd, kv
+	.if (\t % 2) == 0
+	  ROUND_M \t, \wkp, \wkn, 16, 17, \part, \va, \vb, \vc, \vd, \kv
 	.else
-	  ROUND \t, w5, w6, w7, w8, w9, w10, w11, w4, \wk, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	  ROUND_M \t, \wkp, \wkn, 17, 16, \part, \va, \vb, \vc, \vd, \kv
+	.endif
+.endm
+
+.macro	ROUND_M t, wkp, wkn, mp, mc, part, va, vb, vc, vd, kv
+	.if (\t % 8) == 0
+	  ROUND \t, 4, 5, 6, 7, 8, 9, 10, 11, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 1
+	  ROUND \t, 11, 4, 5, 6, 7, 8, 9, 10, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 2
+	  ROUND \t, 10, 11, 4, 5, 6, 7, 8, 9, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 3
+	  ROUND \t, 9, 10, 11, 4, 5, 6, 7, 8, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 4
+	  ROUND \t, 8, 9, 10, 11, 4, 5, 6, 7, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 5
+	  ROUND \t, 7, 8, 9, 10, 11, 4, 5, 6, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.elseif (\t % 8) == 6
+	  ROUND \t, 6, 7, 8, 9, 10, 11, 4, 5, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	.else
+	  ROUND \t, 5, 6, 7, 8, 9, 10, 11, 4, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
@@ -227,9 +271,11 @@
 
 SYM_FUNC_START(rsha_sha256_arm64_neon)
 	cbz	nblk, .Lneon_ret
-	// sp+0..63: the W+K ring; sp+64..79: x19, x20
-	sub	sp, sp, #80
+	// sp+0..63: the W+K ring; sp+64..111: x19-x24
+	sub	sp, sp, #112
 	stp	x19, x20, [sp, #64]
+	stp	x21, x22, [sp, #80]
+	stp	x23, x24, [sp, #96]
 	adrp	kptr, .Lsha256_k_neon
 	add	kptr, kptr, :lo12:.Lsha256_k_neon
 	ld1	{v16.4s-v19.4s}, [kptr], #64
@@ -240,6 +286,9 @@ SYM_FUNC_START(rsha_sha256_arm64_neon)
 	ldp	w6, w7, [state, #8]
 	ldp	w8, w9, [state, #16]
 	ldp	w10, w11, [state, #24]
+	add	ring16, sp, #16
+	add	ring32, sp, #32
+	add	ring48, sp, #48
 
 .Lneon_block:
 	// W[0..15] = the block's big-endian words; ring = W + K[0..15]
@@ -254,7 +303,7 @@ SYM_FUNC_START(rsha_sha256_arm64_neon)
 	add	v7.4s, v3.4s, v19.4s
 	st1	{v4.4s-v7.4s}, [sp]
 	eor	w16, w5, w6			// b^c for round 0's Maj
-	ldr	w19, [sp]			// W[0]+K[0]
+	ldr	x19, [sp]			// W+K[0], W+K[1]
 
 	GROUP	0, 1, v0, v1, v2, v3, v20
 	GROUP	1, 1, v1, v2, v3, v0, v21
@@ -295,7 +344,9 @@ SYM_FUNC_START(rsha_sha256_arm64_neon)
 	b.ne	.Lneon_block
 
 	ldp	x19, x20, [sp, #64]
-	add	sp, sp, #80
+	ldp	x21, x22, [sp, #80]
+	ldp	x23, x24, [sp, #96]
+	add	sp, sp, #112
 .Lneon_ret:
 	ret
 SYM_FUNC_END(rsha_sha256_arm64_neon)
@@ -308,6 +359,11 @@ SYM_FUNC_END(rsha_sha256_arm64_neon)
 	.unreq	chf
 	.unreq	chg
 	.unreq	big0
+	.unreq	rot1
+	.unreq	rot0
+	.unreq	ring16
+	.unreq	ring32
+	.unreq	ring48
 	.unreq	t0
 	.unreq	t1
 	.unreq	t2

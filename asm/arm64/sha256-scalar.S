@@ -10,32 +10,35 @@
  * padding: that is the caller's job. Uses no FP/SIMD register, so it may be
  * called where kernel_neon_begin() is not allowed.
  *
- * Calling convention: AAPCS64. Clobbers x0-x17 (only x0-x3 and x12-x17
- * and w4-w11 actually) and flags; saves/restores x19-x28; never touches
- * x18, x29 or x30.
- * Stack: 144 bytes (80 for x19-x28, 64 for the W[] ring), sp stays 16-byte
- * aligned.
+ * Calling convention: AAPCS64. Clobbers x0-x17 and flags; saves and
+ * restores x19-x28 and x30 (x30 serves as a temporary; the function makes
+ * no calls); never touches x18 or x29.
+ * Stack: 160 bytes (64 for the W[] ring, 80 for x19-x28, 16 for x30),
+ * sp stays 16-byte aligned.
+ * Sections: .text (7.4 KiB) and .rodata (256 bytes of K, reached with
+ * adrp/add :lo12:, so fine in a module).
  *
- * Design: all 64 rounds are unrolled (about 6.5 KiB of code); the state
- * lives in w4-w11 and the register names rotate through the macro
- * arguments instead of moving data. The message schedule W[16..63] is
- * computed one word per round, 16 words ahead of its use, into a 16-word
- * ring on the stack; on Cortex-A5x loads and stores issue on their own
- * pipes, so the ring costs no ALU slot, while keeping all of W[] in
- * registers would not fit. The work of a round is limited by the two simple
- * integer pipes of A57/A72 (the third, "M", pipe takes the shifted-operand
- * forms), so Sigma and sigma use "eor Rd, Rn, Rm, ror #n" for two of their
- * three terms, which moves work to M.
+ * Design: all 64 rounds are unrolled; the state lives in w4-w11 and the
+ * register names rotate through macro arguments instead of moving data.
+ * The message schedule W[16..63] is computed one word per round, 16 words
+ * ahead of its use, into a 16-word ring on the stack; loads and stores
+ * issue on their own pipes, while keeping all of W[] in registers would
+ * not fit. On A57/A72 the limit is the 3-wide dispatch, so the code
+ * minimises instructions: a shifted-operand "eor Rd, Rn, Rm, ror #n" does
+ * a rotate for free, each Sigma/sigma is three instructions in two
+ * dependent steps, and K (and W[t+9]) come two per 64-bit load, the odd
+ * round adding the high half with "add x, x, x, lsr #32".
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, whole unrolled
- * block loop .Lscalar_block .. .Lscalar_block_end; in-tree = the 6.12
- * sha256_block_data_order from sha512-armv8.pl, its inner loop unrolled
- * 3x for the measurement):
+ * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
+ * loop .Lscalar_block .. .Lscalar_block_end, measured with
+ * scripts/mca-core.sh; in-tree = Linux 6.12 sha256_block_data_order from
+ * arch/arm64/crypto/sha512-armv8.pl, its 16-round inner loop unrolled 3x
+ * for the measurement):
  *
- *	CPU		ours	in-tree	ratio
- *	cortex-a53	TBD	1200.0
- *	cortex-a57	TBD	672.1
- *	cortex-a72	TBD	672.1
+ *	CPU		ours	in-tree	ours/in-tree
+ *	cortex-a53	1147.0	1200.0	0.96
+ *	cortex-a57	645.1	672.1	0.96
+ *	cortex-a72	645.1	672.1	0.96
  */
 
 #include <linux/linkage.h>
@@ -73,10 +76,10 @@
 	chg	.req	w14		// g & ~e
 	big0	.req	w15		// Sigma0(a)
 	// message schedule
-	w9t	.req	w21		// W[t+9]
 	sg0	.req	w22		// sigma0(W[t+1])
 	sg1	.req	w23		// sigma1(W[t+14])
-	kt	.req	w27		// K[t]
+	rot1	.req	w28		// ror(e,25), then x >> 10
+	rot0	.req	w30		// ror(a,22), then x >> 3
 
 /*
  * Offset of W[i] in the 16-word stack ring.
@@ -84,68 +87,88 @@
 #define RING(i)	(4 * ((i) % 16))
 
 /*
- * One round t. a..h: state registers (rotated by the caller); wc = W[t],
- * wn = register that receives W[t+1] (it is wc of round t+1); mp = b^c
- * (the a^b of round t-1), mc receives this round's a^b (mp of round t+1).
- * When \sched is 1 the round also computes W[t+16] into wnew (from W[t],
- * W[t+1], W[t+9] in the ring and W[t+14] in w14src) and stores it into the
- * ring slot W[t] has just vacated. The schedule work is spread between the
- * round's dependent steps so that the in-order A53 finds a second
- * instruction to pair; A57/A72 reorder anyway.
+ * One round t. a..h are register NUMBERS of the state (rotated by the
+ * caller) so that both the w and the x view can be named. wc = W[t],
+ * wn receives W[t+1] (wc of round t+1); mp = b^c (the a^b of round t-1),
+ * mc receives this round's a^b. x27 holds K[t] (low half, even t) and
+ * K[t+1] (high half): one load per two rounds, the odd round adding the
+ * high half with "add x, x, x, lsr #32". That leaves junk in bits 63:32 of
+ * the destination, which is harmless because only its w view is read.
+ * x21 holds W[t+9] (odd t, low half) and W[t+10] (high half, for t+1) the
+ * same way.
  *
- * Sigma1(e) = ror(e ^ ror(e,5) ^ ror(e,19), 6)
- * Sigma0(a) = ror(a ^ ror(a,11) ^ ror(a,20), 2)
+ * When sched is 1 the round also computes W[t+16] into wnew from W[t],
+ * W[t+1], W[t+9] (ring) and W[t+14] (w14src, made two rounds ago) and
+ * stores it into the ring slot W[t] has just vacated. rot1/rot0 double as
+ * the sigma temporaries once Sigma1/Sigma0 are done with them.
+ *
+ * Sigma1(e) = ror(e,25) ^ ror(e ^ ror(e,5), 6)
+ * Sigma0(a) = ror(a,22) ^ ror(a ^ ror(a,11), 2)
+ * sigma0(x) = (x >> 3) ^ ror(x ^ ror(x,11), 7)
+ * sigma1(x) = (x >> 10) ^ ror(x ^ ror(x,2), 17)
+ * (two dependent steps each, the shifted-operand eor doing a rotate for
+ * free on the A57/A72 M pipe)
  * Maj(a,b,c) = ((a^b) & (b^c)) ^ b, with b^c carried over from the
  * previous round's a^b.
  */
 .macro	ROUND t, a, b, c, d, e, f, g, h, wc, wn, mp, mc, sched, wnew, w14src
 	.if \t < 63
-	ldr	\wn, [sp, #RING(\t + 1)]
+	ldr	w\wn, [sp, #RING(\t + 1)]
 	.endif
-	ldr	kt, [kptr, #4 * \t]
-	eor	big1, \e, \e, ror #5
-	add	\h, \h, \wc
-	and	chf, \e, \f
-	.if \sched
-	ldr	w9t, [sp, #RING(\t + 9)]
+	.if (\t % 2) == 0
+	add	w\h, w\h, w27			// h += K[t]
+	.else
+	add	x\h, x\h, x27, lsr #32		// h += K[t] (high half)
+	.if \t < 63
+	ldr	x27, [kptr, #4 * (\t + 1)]	// K[t+1], K[t+2]
 	.endif
-	eor	big1, big1, \e, ror #19
-	bic	chg, \g, \e
-	add	\h, \h, chf
-	.if \sched
-	add	\wnew, \wc, w9t			// W[t] + W[t+9]
-	ror	sg1, \w14src, #17
 	.endif
-	ror	big1, big1, #6
-	add	\h, \h, chg
-	eor	big0, \a, \a, ror #11
-	add	\h, \h, kt
+	eor	big1, w\e, w\e, ror #5
+	ror	rot1, w\e, #25
+	and	chf, w\e, w\f
+	bic	chg, w\g, w\e
+	add	w\h, w\h, w\wc			// h += W[t]
+	eor	big0, w\a, w\a, ror #11
+	ror	rot0, w\a, #22
 	.if \sched
-	eor	sg1, sg1, \w14src, ror #19
+	.if (\t % 2)
+	ldr	x21, [sp, #RING(\t + 9)]	// W[t+9], W[t+10]
 	.endif
-	add	\h, \h, big1			// h = T1
-	eor	big0, big0, \a, ror #20
-	eor	\mc, \a, \b
-	.if \sched
-	eor	sg1, sg1, \w14src, lsr #10
-	ror	sg0, \wn, #7
 	.endif
-	add	\d, \d, \h			// d += T1: next round's e
-	and	\mp, \mp, \mc
-	ror	big0, big0, #2
+	add	w\h, w\h, chf
+	eor	big1, rot1, big1, ror #6	// Sigma1(e)
+	eor	w\mc, w\a, w\b
+	add	w\h, w\h, chg
+	eor	big0, rot0, big0, ror #2	// Sigma0(a)
 	.if \sched
-	eor	sg0, sg0, \wn, ror #18
-	add	\wnew, \wnew, sg1
+	eor	sg1, w\w14src, w\w14src, ror #2
+	lsr	rot1, w\w14src, #10
+	.if (\t % 2)
+	add	w\wnew, w\wc, w21		// W[t] + W[t+9]
+	.else
+	add	x\wnew, x\wc, x21, lsr #32	// W[t] + W[t+9]
 	.endif
-	eor	\mp, \mp, \b			// Maj(a,b,c)
-	add	\h, \h, big0
-	.if \sched
-	eor	sg0, sg0, \wn, lsr #3
 	.endif
-	add	\h, \h, \mp			// h = T1 + T2: next round's a
+	and	w\mp, w\mp, w\mc
+	add	w\h, w\h, big1			// h = T1
 	.if \sched
-	add	\wnew, \wnew, sg0
-	str	\wnew, [sp, #RING(\t)]
+	eor	sg0, w\wn, w\wn, ror #11
+	lsr	rot0, w\wn, #3
+	eor	sg1, rot1, sg1, ror #17		// sigma1(W[t+14])
+	.endif
+	eor	w\mp, w\mp, w\b			// Maj(a,b,c)
+	add	w\d, w\d, w\h			// d += T1: next round's e
+	.if \sched
+	eor	sg0, rot0, sg0, ror #7		// sigma0(W[t+1])
+	add	w\wnew, w\wnew, sg1
+	.endif
+	add	w\h, w\h, big0
+	.if \sched
+	add	w\wnew, w\wnew, sg0
+	.endif
+	add	w\h, w\h, w\mp			// h = T1 + T2: next round's a
+	.if \sched
+	str	w\wnew, [sp, #RING(\t)]
 	.endif
 .endm
 
@@ -157,39 +180,39 @@
  */
 .macro	ROUND_T t
 	.if (\t % 2) == 0
-	  ROUND_WM \t, w19, w20, w16, w17
+	  ROUND_WM \t, 19, 20, 16, 17
 	.else
-	  ROUND_WM \t, w20, w19, w17, w16
+	  ROUND_WM \t, 20, 19, 17, 16
 	.endif
 .endm
 
 .macro	ROUND_WM t, wc, wn, mp, mc
 	.if (\t % 3) == 0
-	  ROUND_WN \t, \wc, \wn, \mp, \mc, w24, w25
+	  ROUND_WN \t, \wc, \wn, \mp, \mc, 24, 25
 	.elseif (\t % 3) == 1
-	  ROUND_WN \t, \wc, \wn, \mp, \mc, w25, w26
+	  ROUND_WN \t, \wc, \wn, \mp, \mc, 25, 26
 	.else
-	  ROUND_WN \t, \wc, \wn, \mp, \mc, w26, w24
+	  ROUND_WN \t, \wc, \wn, \mp, \mc, 26, 24
 	.endif
 .endm
 
 .macro	ROUND_WN t, wc, wn, mp, mc, wnew, w14src
 	.if (\t % 8) == 0
-	  ROUND \t, w4, w5, w6, w7, w8, w9, w10, w11, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 4, 5, 6, 7, 8, 9, 10, 11, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.elseif (\t % 8) == 1
-	  ROUND \t, w11, w4, w5, w6, w7, w8, w9, w10, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 11, 4, 5, 6, 7, 8, 9, 10, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.elseif (\t % 8) == 2
-	  ROUND \t, w10, w11, w4, w5, w6, w7, w8, w9, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 10, 11, 4, 5, 6, 7, 8, 9, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.elseif (\t % 8) == 3
-	  ROUND \t, w9, w10, w11, w4, w5, w6, w7, w8, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 9, 10, 11, 4, 5, 6, 7, 8, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.elseif (\t % 8) == 4
-	  ROUND \t, w8, w9, w10, w11, w4, w5, w6, w7, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 8, 9, 10, 11, 4, 5, 6, 7, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.elseif (\t % 8) == 5
-	  ROUND \t, w7, w8, w9, w10, w11, w4, w5, w6, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 7, 8, 9, 10, 11, 4, 5, 6, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.elseif (\t % 8) == 6
-	  ROUND \t, w6, w7, w8, w9, w10, w11, w4, w5, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 6, 7, 8, 9, 10, 11, 4, 5, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.else
-	  ROUND \t, w5, w6, w7, w8, w9, w10, w11, w4, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
+	  ROUND \t, 5, 6, 7, 8, 9, 10, 11, 4, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
 	.endif
 .endm
 
@@ -237,8 +260,9 @@
 
 SYM_FUNC_START(rsha_sha256_arm64_scalar)
 	cbz	nblk, .Lscalar_ret
-	// sp+0..63: the W ring; sp+64..143: x19-x28
-	sub	sp, sp, #144
+	// sp+0..63: the W ring; sp+64..143: x19-x28; sp+144: x30
+	sub	sp, sp, #160
+	str	x30, [sp, #144]
 	stp	x19, x20, [sp, #64]
 	stp	x21, x22, [sp, #80]
 	stp	x23, x24, [sp, #96]
@@ -254,6 +278,8 @@ SYM_FUNC_START(rsha_sha256_arm64_scalar)
 .Lscalar_block:
 	LOAD_BLOCK
 	eor	w16, w5, w6			// b^c for round 0's Maj
+	ldr	x27, [kptr]			// K[0], K[1]
+	ldr	x21, [sp, #32]			// W[8], W[9]
 
 	.set	.Lt, 0
 	.rept	64
@@ -287,7 +313,8 @@ SYM_FUNC_START(rsha_sha256_arm64_scalar)
 	ldp	x23, x24, [sp, #96]
 	ldp	x25, x26, [sp, #112]
 	ldp	x27, x28, [sp, #128]
-	add	sp, sp, #144
+	ldr	x30, [sp, #144]
+	add	sp, sp, #160
 .Lscalar_ret:
 	ret
 SYM_FUNC_END(rsha_sha256_arm64_scalar)
@@ -300,7 +327,7 @@ SYM_FUNC_END(rsha_sha256_arm64_scalar)
 	.unreq	chf
 	.unreq	chg
 	.unreq	big0
-	.unreq	w9t
 	.unreq	sg0
 	.unreq	sg1
-	.unreq	kt
+	.unreq	rot1
+	.unreq	rot0

@@ -17,9 +17,10 @@ LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
 out=${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/$arch-$alg
 
 case $arch in
-arm64)	target=aarch64-linux-gnu; qemu=qemu-aarch64-static; cflags=() ;;
+arm64)	target=aarch64-linux-gnu; qemu=qemu-aarch64-static; cflags=()
+	nofp=(-march=armv8-a+nofp+nosimd) ;;
 arm)	target=armv7a-linux-gnueabihf; qemu=qemu-arm-static
-	cflags=(-mfpu=neon -mfloat-abi=hard) ;;
+	cflags=(-mfpu=neon -mfloat-abi=hard); nofp=(-mfpu=none) ;;
 *)	echo "unknown ARCH '$arch' (known: arm64, arm)" >&2; exit 2 ;;
 esac
 
@@ -37,19 +38,24 @@ need "$qemu" qemu-user-static
 [ -f "$here/arch-$arch.S" ] || { echo "no glue $here/arch-$arch.S" >&2; exit 2; }
 
 mkdir -p "$out"
+rm -f "$out"/core-*.o
+cc=("$LLVM_BIN/clang" --target=$target "${cflags[@]}" -ffreestanding -O2
+    -Wall -Wextra -Werror -fno-stack-protector -fno-pic
+    -I "$here/include" -I "$here" -I "$out")
+ldflags=(-nostdlib -static -fuse-ld=lld)
 : > "$out/cores.h"
-srcs=()
-while read -r a g name sym src; do
+objs=()
+while read -r a g name sym src flags; do
 	case $a in ''|'#'*) continue ;; esac
 	[ "$a" = "$arch" ] && [ "$g" = "$alg" ] || continue
-	echo "CORE(\"$name\", $sym)" >> "$out/cores.h"
-	srcs+=("$root/$src")
+	extra=() nofp_flag=0
+	case ",${flags:-}," in *,nofp,*) extra=("${nofp[@]}") nofp_flag=1 ;; esac
+	"${cc[@]}" "${extra[@]}" -c -o "$out/core-$name.o" "$root/$src"
+	echo "CORE(\"$name\", $sym, $nofp_flag)" >> "$out/cores.h"
+	objs+=("$out/core-$name.o")
 done < "$here/cores.tab"
-[ ${#srcs[@]} -gt 0 ] || { echo "no cores for $arch $alg in cores.tab" >&2; exit 2; }
+[ ${#objs[@]} -gt 0 ] || { echo "no cores for $arch $alg in cores.tab" >&2; exit 2; }
 
-cc=("$LLVM_BIN/clang" --target=$target "${cflags[@]}" -ffreestanding -nostdlib
-    -static -fuse-ld=lld -O2 -Wall -Wextra -Werror -fno-stack-protector
-    -fno-pic -I "$here/include" -I "$here" -I "$out")
-"${cc[@]}" -o "$out/test" "$here/main.c" "$here/ref-$alg.c" \
-	"$here/arch-$arch.S" "${srcs[@]}"
+"${cc[@]}" "${ldflags[@]}" -o "$out/test" "$here/main.c" "$here/ref-$alg.c" \
+	"$here/arch-$arch.S" "${objs[@]}"
 exec "$qemu" "$out/test"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The main job: build the arm64 test kernel with this project's drivers, boot it
+# under QEMU (-cpu cortex-a57), insmod the modules and print the
+# `tcrypt mode=304 sec=1` speed table (SHA-256; the kernel picks the driver with
+# the highest priority, ours).
+#
+# QEMU (TCG) timings are not hardware timings: compare rows within one run only.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$RSHA_ROOT/scripts/targets.sh"
+TARGET=${RSHA_TARGET:-arm64-test}
+MODE=${RSHA_TCRYPT_MODE:-304}
+target_info "$TARGET"
+CPU=${RSHA_CPU:-${CPUS%% *}}
+
+"$RSHA_ROOT/scripts/setup-host.sh"
+BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$TARGET")
+mkdir -p "$RSHA_CACHE/logs"
+initrd=$RSHA_CACHE/logs/$TARGET.cpio
+"$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd"
+log=$RSHA_CACHE/logs/tcrypt-$TARGET-${CPU%%,*}-$MODE.log
+step "booting $TARGET on $CPU: insmod ${MODULES}, tcrypt mode=$MODE sec=1 (console: $log)"
+"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$CPU" "$BUILD/$IMAGE" "$initrd" "$log" 900 \
+	rsha.mode=bench "rsha.modules=${MODULES// /,}" "rsha.tcrypt=mode=$MODE:sec=1"
+echo
+echo "tcrypt mode=$MODE, $TARGET on qemu -cpu $CPU (TCG: not hardware timings; compare rows within this run only)"
+python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --table
