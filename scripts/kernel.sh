@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kernel.sh TARGET: build the test kernel TARGET (defconfig-fragments/TARGET.config
-# on top of allnoconfig) with this project's drivers, in
+# kernel.sh TARGET: build the test kernel TARGET (its defconfig-fragments, listed
+# in scripts/targets.sh, on top of allnoconfig) with this project's drivers, in
 # $RSHA_CACHE/build/TARGET. Prints the build directory on stdout.
 #
 # The Debian tarball is extracted once into $RSHA_CACHE/src (the tarball itself
@@ -10,14 +10,14 @@
 # O=build dir, so every rerun is incremental.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-TARGET=${1:?usage: kernel.sh TARGET (a defconfig-fragments/TARGET.config)}
-FRAGMENT=$RSHA_ROOT/defconfig-fragments/$TARGET.config
-[ -f "$FRAGMENT" ] || die "no fragment $FRAGMENT"
-case $TARGET in
-arm64*) ARCH=arm64; IMAGE=arch/arm64/boot/Image ;;
-arm*) ARCH=arm; IMAGE=arch/arm/boot/zImage ;;
-*) die "cannot tell the architecture of target '$TARGET'" ;;
-esac
+. "$RSHA_ROOT/scripts/targets.sh"
+TARGET=${1:?usage: kernel.sh TARGET (see scripts/targets.sh)}
+target_info "$TARGET"
+FRAGMENT_FILES=()
+for f in $FRAGMENTS; do
+	FRAGMENT_FILES+=("$RSHA_ROOT/defconfig-fragments/$f")
+	[ -f "${FRAGMENT_FILES[-1]}" ] || die "no fragment ${FRAGMENT_FILES[-1]}"
+done
 
 need clang clang-19
 need ld.lld lld-19
@@ -27,7 +27,6 @@ need "$RSHA_BINDGEN" "bindgen-cli (cargo install --locked bindgen-cli --version 
 need flex flex
 need bison bison
 need bc bc
-TARBALL=/usr/src/linux-source-$KVER_PKG.tar.xz
 [ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-$KVER_PKG"
 PKGVER=$(dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null) ||
 	die "linux-source-$KVER_PKG is not installed"
@@ -51,22 +50,15 @@ MAKE=(make -C "$KSRC" O="$BUILD" ARCH="$ARCH" LLVM=1 RUSTC="$RSHA_RUSTC"
 LOG=$BUILD/rsha-build.log
 
 # Configure when the fragment or our Kconfig changed.
-stamp=$(cat "$FRAGMENT" "$RSHA_ROOT/Kconfig" | sha256sum | cut -c1-16)
+stamp=$(cat "${FRAGMENT_FILES[@]}" "$RSHA_ROOT/Kconfig" | sha256sum | cut -c1-16)
 if [ "$(cat "$BUILD/.rsha-config-stamp" 2>/dev/null)" != "$stamp" ] || [ ! -f "$BUILD/.config" ]; then
-	step "configuring $TARGET: allnoconfig + $(basename "$FRAGMENT")"
+	step "configuring $TARGET: allnoconfig + $FRAGMENTS"
 	"${MAKE[@]}" rustavailable >"$LOG" 2>&1 || { cat "$LOG" >&2; die "the kernel says Rust is not available"; }
 	"${MAKE[@]}" allnoconfig >>"$LOG" 2>&1
-	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$BUILD" "$BUILD/.config" "$FRAGMENT" >>"$LOG" 2>&1
+	"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$BUILD" "$BUILD/.config" "${FRAGMENT_FILES[@]}" >>"$LOG" 2>&1
 	"${MAKE[@]}" olddefconfig >>"$LOG" 2>&1
-	lost=0
-	while IFS= read -r line; do
-		case $line in
-		CONFIG_*=*) grep -qxF "$line" "$BUILD/.config" || { echo "  lost: $line" >&2; lost=1; } ;;
-		"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *}
-			grep -q "^$sym=" "$BUILD/.config" && { echo "  lost: $line" >&2; lost=1; } ;;
-		esac
-	done <"$FRAGMENT"
-	[ $lost = 0 ] || die "$TARGET: lines of $(basename "$FRAGMENT") did not survive olddefconfig (unmet dependencies)"
+	lost_config_lines "$BUILD/.config" "${FRAGMENT_FILES[@]}" ||
+		die "$TARGET: lines of $FRAGMENTS did not survive olddefconfig (unmet dependencies)"
 	echo "$stamp" >"$BUILD/.rsha-config-stamp"
 fi
 

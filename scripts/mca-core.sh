@@ -35,7 +35,7 @@ awk -v s="$start:" -v e="$end:" -v c="$cmt" '
 	index(line, s) == 1 && !found_s { print c " LLVM-MCA-BEGIN block"; inreg=1; found_s=1 }
 	END { if (!found_s || !found_e) exit 3 }' "$tmp/pp.s" > "$tmp/r.s" ||
 	{ echo "labels '$start' / '$end' not found (in that order) in $file" >&2; exit 1; }
-"$LLVM_BIN/llvm-mca" -mtriple=$mtriple -mcpu="$cpu" -iterations="$iters" \
+"$LLVM_BIN/llvm-mca" -mtriple=$mtriple -mcpu="$cpu" -iterations="$iters" -resource-pressure=false \
 	-skip-unsupported-instructions=lack-sched "$tmp/r.s" > "$tmp/mca.txt" 2>"$tmp/mca.err" ||
 	{ cat "$tmp/mca.err" >&2; exit 1; }
 # With a single region llvm-mca prints no region header.

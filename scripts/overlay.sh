@@ -60,3 +60,6 @@ while IFS= read -r -d '' f; do
 done < <(find "$R/rust/drivers" "$R/asm" -type f \( -name '*.rs' -o -name '*.S' -o -name '*.h' \) -print0)
 add_line "$KSRC/crypto/Kconfig" 'source "crypto/rust-arm-sha/Kconfig"' 'source "drivers/crypto/Kconfig"'
 add_line "$KSRC/crypto/Makefile" 'obj-y += rust-arm-sha/'
+
+# Rust on 32-bit ARM (6.12 has it on arm64 only).
+"$RSHA_ROOT/scripts/enable-rust-arm.sh" "$KSRC"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Turn a guest console log (written by scripts/guest/init) into named results.
 
-    parse-console.py LOG --label L --drivers d1,d2 --negative-control D --selected alg=driver
+    parse-console.py LOG --label L --drivers d1,d2 [--absent d3,d4] --negative-control D
+                     --selected alg=driver
         prints one "PASS <L>: <check>" or "FAIL <L>: <check>: <why>" line per check.
     parse-console.py LOG --table
         prints the tcrypt speed tables found in the log.
@@ -93,6 +94,10 @@ def check(args, lines):
         res(a.get("module") not in (None, "kernel"), f"{drv} belongs to its module",
             f"module: {a.get('module')}")
 
+    for drv in filter(None, args.absent.split(",")):
+        res(drv not in by_driver, f"{drv} not registered (CPU without NEON)",
+            "registered although the CPU has no NEON")
+
     # Self-test failures of our drivers, in any kernel message.
     kmsgs = [l for k, v in sec.items() if k.startswith("dmesg ") for l in v]
     neg = args.negative_control
@@ -154,6 +159,7 @@ def main():
     ap.add_argument("log")
     ap.add_argument("--label", default="guest")
     ap.add_argument("--drivers", default="")
+    ap.add_argument("--absent", default="", help="drivers that must not register")
     ap.add_argument("--negative-control", default="")
     ap.add_argument("--selected", default="")
     ap.add_argument("--table", action="store_true")

@@ -7,7 +7,8 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
-TARGETS=${RSHA_TARGETS:-arm64-test}
+trap - ERR	# failures are results here, counted below
+TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test}
 GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-600}
 
 "$RSHA_ROOT/scripts/setup-host.sh" || exit 1
@@ -47,16 +48,23 @@ for target in $TARGETS; do
 		fail "$target: guest initramfs"
 		continue
 	fi
-	for cpu in $CPUS; do
-		label="$target ${cpu%%,*}"
-		log=$RSHA_CACHE/logs/$target-${cpu%%,*}.log
+	# boot LABEL CPU DRIVERS ABSENT SELECTED: one guest run, parsed into results.
+	boot() {
+		local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log
 		step "guest: booting $label (console: $log)"
-		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" \
+		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$initrd" "$log" \
 			"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
 			rsha.tcrypt=mode=304 || fail "$label: guest run (see above)"
 		python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --label "$label" \
-			--drivers "$DRIVERS" --negative-control sha256-rs-negative-control \
-			--selected "$SELECTED" | record
+			--drivers "$3" --absent "$4" --selected "$5" \
+			--negative-control sha256-rs-negative-control | record
+	}
+	for cpu in $CPUS; do
+		boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED"
+	done
+	for cpu in $NO_NEON_CPUS; do
+		boot "${cpu%%,*}-no-neon" "$cpu" "$SCALAR_DRIVERS" "$NEON_DRIVERS" \
+			"$(echo "$SELECTED" | sed 's/-neon-rs/-rs/g')"
 	done
 
 	step "out-of-tree build: make -C <kernel build> M=<copy of this checkout>"

@@ -17,5 +17,4 @@ pub mod md;
 pub mod md_shash;
 pub mod sha;
 pub mod shash;
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
 pub mod simd;

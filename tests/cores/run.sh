@@ -7,6 +7,12 @@
 # add its cores to cores.tab. Adding an architecture: write
 # tests/cores/arch-ARCH.S (_start, syscalls, rsha_call_checked) and a case
 # below. Build output goes to ${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/.
+#
+# ARCH=arm builds every core twice, as the kernel would assemble it: as ARM
+# code (-marm) and as Thumb-2 (-mthumb -Wa,-mimplicit-it=always, i.e.
+# CONFIG_THUMB2_KERNEL=y). The two builds are linked into one test program
+# (the Thumb-2 object's core symbol renamed SYMBOL__thumb2, its other
+# global symbols made local) and reported as NAME[arm] and NAME[thumb2].
 set -euo pipefail
 
 [ $# -eq 2 ] || { echo "usage: $0 ARCH ALG   (e.g. $0 arm64 sha256)" >&2; exit 2; }
@@ -17,10 +23,11 @@ LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
 out=${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/$arch-$alg
 
 case $arch in
-arm64)	target=aarch64-linux-gnu; qemu=qemu-aarch64-static; cflags=()
-	nofp=(-march=armv8-a+nofp+nosimd) ;;
-arm)	target=armv7a-linux-gnueabihf; qemu=qemu-arm-static
-	cflags=(-mfpu=neon -mfloat-abi=hard); nofp=(-mfpu=none) ;;
+arm64)	target=aarch64-linux-gnu; qemu=(qemu-aarch64-static); cflags=()
+	nofp=(-march=armv8-a+nofp+nosimd); modes=(-) ;;
+arm)	target=armv7a-linux-gnueabihf; qemu=(qemu-arm-static -cpu cortex-a15)
+	cflags=(-mcpu=cortex-a15 -mfpu=neon -mfloat-abi=hard); nofp=(-mfpu=none)
+	modes=(arm thumb2) ;;
 *)	echo "unknown ARCH '$arch' (known: arm64, arm)" >&2; exit 2 ;;
 esac
 
@@ -32,7 +39,8 @@ need() {	# need PATH DEBIAN_PACKAGE
 }
 need "$LLVM_BIN/clang" clang-19
 need "$LLVM_BIN/ld.lld" lld-19
-need "$qemu" qemu-user-static
+need "${qemu[0]}" qemu-user-static
+[ "${modes[*]}" = - ] || need "$LLVM_BIN/llvm-objcopy" llvm-19
 
 [ -f "$here/ref-$alg.c" ] || { echo "no reference $here/ref-$alg.c" >&2; exit 2; }
 [ -f "$here/arch-$arch.S" ] || { echo "no glue $here/arch-$arch.S" >&2; exit 2; }
@@ -50,12 +58,26 @@ while read -r a g name sym src flags; do
 	[ "$a" = "$arch" ] && [ "$g" = "$alg" ] || continue
 	extra=() nofp_flag=0
 	case ",${flags:-}," in *,nofp,*) extra=("${nofp[@]}") nofp_flag=1 ;; esac
-	"${cc[@]}" "${extra[@]}" -c -o "$out/core-$name.o" "$root/$src"
-	echo "CORE(\"$name\", $sym, $nofp_flag)" >> "$out/cores.h"
-	objs+=("$out/core-$name.o")
+	for mode in "${modes[@]}"; do
+		case $mode in
+		-)	o=$out/core-$name.o tname=$name tsym=$sym mflags=() ;;
+		arm)	o=$out/core-$name-arm.o tname="$name[arm]" tsym=$sym
+			mflags=(-marm) ;;
+		thumb2)	o=$out/core-$name-thumb2.o tname="$name[thumb2]"
+			tsym=${sym}__thumb2
+			mflags=(-mthumb -Wa,-mimplicit-it=always) ;;
+		esac
+		"${cc[@]}" "${extra[@]}" "${mflags[@]}" -c -o "$o" "$root/$src"
+		if [ "$tsym" != "$sym" ]; then
+			"$LLVM_BIN/llvm-objcopy" --redefine-sym "$sym=$tsym" \
+				--keep-global-symbol "$tsym" "$o"
+		fi
+		echo "CORE(\"$tname\", $tsym, $nofp_flag)" >> "$out/cores.h"
+		objs+=("$o")
+	done
 done < "$here/cores.tab"
 [ ${#objs[@]} -gt 0 ] || { echo "no cores for $arch $alg in cores.tab" >&2; exit 2; }
 
 "${cc[@]}" "${ldflags[@]}" -o "$out/test" "$here/main.c" "$here/ref-$alg.c" \
 	"$here/arch-$arch.S" "${objs[@]}"
-exec "$qemu" "$out/test"
+exec "${qemu[@]}" "$out/test"

@@ -10,7 +10,7 @@ use super::{
     md::{Algorithm, State},
     shash::Shash,
 };
-use crate::error::Result;
+use crate::{error::Result, ffi::c_void};
 use core::marker::PhantomData;
 
 /// The chaining value type of a block core's algorithm.
@@ -110,4 +110,110 @@ macro_rules! block_cores {
             }
         }
     )+};
+}
+
+/// An assembly block core: `void core(word *state, const u8 *data, size_t nblocks)`.
+///
+/// The contract of every core under `asm/`: it reads `nblocks` whole blocks at
+/// `data` (any alignment), reads and updates the chaining words at `state`, touches
+/// no other memory than its own stack, and follows the procedure call standard.
+/// Scalar cores use no FP/SIMD register; NEON cores may only run inside a
+/// `kernel_neon_begin()`/`kernel_neon_end()` section.
+pub type AsmCore = unsafe extern "C" fn(state: *mut c_void, data: *const u8, nblocks: usize);
+
+/// Runs an assembly core over `blocks`, a whole number of blocks of `A`.
+///
+/// # Safety
+///
+/// `core` follows the [`AsmCore`] contract for algorithm `A`, and if it is a NEON
+/// core the caller holds a NEON section.
+pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, blocks: &[u8]) {
+    let state = chain.as_mut().as_mut_ptr().cast::<c_void>();
+    // SAFETY: `state` is the whole chaining value and `blocks` holds
+    // `blocks.len() / BLOCK_SIZE` whole blocks: exactly what the core reads and
+    // writes under its contract, which the caller vouches for.
+    unsafe { core(state, blocks.as_ptr(), blocks.len() / A::BLOCK_SIZE) }
+}
+
+/// Declares a module with a scalar and a NEON assembly core for one algorithm
+/// family: for every algorithm listed, a scalar driver (always registered) and a
+/// NEON driver (registered on CPUs with NEON; it falls back to the scalar core
+/// where NEON cannot be used). Each driver variant is a core, a name and a
+/// priority; the rest are [`module!`](crate::prelude::module) fields.
+///
+/// ```ignore
+/// kernel::module_asm_sha_driver! {
+///     scalar_core: rsha_sha256_arm64_scalar,
+///     neon_core: rsha_sha256_arm64_neon,
+///     priorities: (135, 160),
+///     algorithms: [
+///         Sha224 => ("sha224-arm64-rs", "sha224-arm64-neon-rs"),
+///         Sha256 => ("sha256-arm64-rs", "sha256-arm64-neon-rs"),
+///     ],
+///     name: "sha256_arm64_rs",
+///     author: "...",
+///     description: "...",
+///     license: "GPL",
+/// }
+/// ```
+///
+/// The two symbols must be assembly cores that follow the [`AsmCore`] contract for
+/// every listed algorithm, the first one using no FP/SIMD register.
+#[macro_export]
+macro_rules! module_asm_sha_driver {
+    (scalar_core: $scalar:ident,
+     neon_core: $neon:ident,
+     priorities: ($scalar_priority:expr, $neon_priority:expr),
+     algorithms: [$($alg:ty => ($scalar_name:literal, $neon_name:literal)),+ $(,)?],
+     $($f:tt)*) => {
+        extern "C" {
+            fn $scalar(state: *mut $crate::ffi::c_void, data: *const u8, nblocks: usize);
+            fn $neon(state: *mut $crate::ffi::c_void, data: *const u8, nblocks: usize);
+        }
+
+        struct ScalarCore<A>(::core::marker::PhantomData<A>);
+        struct NeonCore<A>(::core::marker::PhantomData<A>);
+
+        fn scalar<A: $crate::crypto::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+            // SAFETY: the module's author vouches (see the macro's documentation)
+            // that this is an integer-only core following the `AsmCore` contract.
+            unsafe { $crate::crypto::md_shash::run_asm_core::<A>($scalar, chain, blocks) }
+        }
+
+        /// # Safety
+        ///
+        /// Only inside a NEON section.
+        unsafe fn neon<A: $crate::crypto::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+            // SAFETY: a NEON core following the `AsmCore` contract, and the caller
+            // holds a NEON section.
+            unsafe { $crate::crypto::md_shash::run_asm_core::<A>($neon, chain, blocks) }
+        }
+
+        $(
+            impl $crate::crypto::md_shash::BlockCore for ScalarCore<$alg> {
+                type Alg = $alg;
+                const DRIVER_NAME: &'static str = $scalar_name;
+                const PRIORITY: i32 = $scalar_priority;
+                fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
+                    scalar::<$alg>(chain, blocks)
+                }
+            }
+
+            impl $crate::crypto::md_shash::BlockCore for NeonCore<$alg> {
+                type Alg = $alg;
+                const DRIVER_NAME: &'static str = $neon_name;
+                const PRIORITY: i32 = $neon_priority;
+                fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
+                    $crate::crypto::simd::compress_neon_or_scalar(
+                        chain, blocks, neon::<$alg>, scalar::<$alg>)
+                }
+            }
+        )+
+
+        $crate::module_md_driver! {
+            cores: [$(ScalarCore<$alg>),+],
+            neon_cores: [$(NeonCore<$alg>),+],
+            $($f)*
+        }
+    };
 }

@@ -2,9 +2,13 @@
 
 //! Kernel-mode NEON: when it may be used, and bounded NEON sections.
 //!
+//! Without `CONFIG_KERNEL_MODE_NEON` (possible on 32-bit ARM) nothing here uses
+//! NEON: [`cpu_has_neon`] is false and every block goes to the scalar core.
+//!
 //! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
 //! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).
 
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
 use crate::bindings;
 
 /// Most bytes a core processes inside one `kernel_neon_begin()` section.
@@ -16,14 +20,23 @@ use crate::bindings;
 pub const NEON_SECTION_BYTES: usize = 4096;
 
 /// Whether the CPU has NEON (Advanced SIMD). Checked once, at module init.
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
 pub fn cpu_has_neon() -> bool {
     // SAFETY: reads CPU feature flags; callable in any context.
     unsafe { bindings::rsha_cpu_has_neon() }
 }
 
+/// Whether the CPU has NEON usable by the kernel: never without
+/// `CONFIG_KERNEL_MODE_NEON`.
+#[cfg(not(CONFIG_KERNEL_MODE_NEON))]
+pub fn cpu_has_neon() -> bool {
+    false
+}
+
 /// Whether kernel code may use the NEON registers now: false in hardirq context, in
 /// some softirq contexts, and while testmgr runs its "SIMD disabled" tests
 /// (`crypto_simd_usable()`).
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
 pub fn simd_usable() -> bool {
     // SAFETY: `crypto_simd_usable()` only reads per-CPU and preemption state.
     unsafe { bindings::crypto_simd_usable() }
@@ -37,6 +50,7 @@ pub fn simd_usable() -> bool {
 ///
 /// `neon` has the safety requirement of every NEON core: it is called only between
 /// `kernel_neon_begin()` and `kernel_neon_end()`, which this function guarantees.
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
 pub fn compress_neon_or_scalar<C>(
     chain: &mut C,
     blocks: &[u8],
@@ -56,4 +70,15 @@ pub fn compress_neon_or_scalar<C>(
         // SAFETY: pairs with `kernel_neon_begin()` above, in the same context.
         unsafe { bindings::kernel_neon_end() };
     }
+}
+
+/// Without kernel-mode NEON every block goes to the scalar core.
+#[cfg(not(CONFIG_KERNEL_MODE_NEON))]
+pub fn compress_neon_or_scalar<C>(
+    chain: &mut C,
+    blocks: &[u8],
+    _neon: unsafe fn(&mut C, &[u8]),
+    scalar: fn(&mut C, &[u8]),
+) {
+    scalar(chain, blocks)
 }

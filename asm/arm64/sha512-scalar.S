@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SHA-512 block function for arm64, integer registers only (SHA-384 uses
+ * the same block function with its own IV).
+ *
+ * void rsha_sha512_arm64_scalar(u64 state[8], const u8 *data, size_t nblocks);
+ *
+ * FIGURES
+ */
+
+#include <linux/linkage.h>
+#include "../sha512-k.h"
+
+	.section .rodata
+	.balign	16
+.Lsha512_k_scalar:
+	sha512_k_table
+	.size	.Lsha512_k_scalar, . - .Lsha512_k_scalar
+
+	.text
+
+	// x0-x15: W[0..15] (the whole schedule window lives in registers)
+	// x16, x17, x19-x24: the state a..h, rotated by macro arguments
+	t0	.req	x25
+	t1	.req	x26
+	// x27, x28: the Maj carry (b^c of the round), alternating per round
+	kptr	.req	x30
+
+// Stack frame: x19-x28 and x30 saved, plus the three arguments, whose
+// registers hold W[] during the rounds.
+#define FRAME		112
+#define SAVE_X30	80
+#define ARG_STATE	88
+#define ARG_DATA	96
+#define ARG_NBLK	104
+
+/*
+ * One round t. a..h are register NUMBERS of the state (rotated by the
+ * caller); w = t % 16 is the register holding W[t]. mp holds b^c (the a^b
+ * of round t-1, or set up before round 0), mc receives this round's a^b.
+ * t0/t1 are the only temporaries: on the out-of-order A57/A72 register
+ * renaming removes the false dependencies this reuse creates, and keeping
+ * all sixteen W in registers saves every schedule load and store.
+ *
+ * Sigma1(e) = ror(e,14) ^ ror(e ^ ror(e,23), 18)
+ * Sigma0(a) = ror(a,28) ^ ror(a ^ ror(a,5), 34)
+ * Ch(e,f,g) = (e & f) + (g & ~e)		(disjoint bits: + is |)
+ * Maj(a,b,c) = ((a^b) & (b^c)) ^ b, b^c carried from round t-1.
+ *
+ * When sched is 1, the round then computes W[t+16] in place of W[t]:
+ * W[t+16] = W[t] + sigma0(W[t+1]) + W[t+9] + sigma1(W[t+14])
+ * sigma0(x) = (x >> 7) ^ ror(x ^ ror(x,7), 1)
+ * sigma1(x) = (x >> 6) ^ ror(x ^ ror(x,42), 19)
+ */
+.macro	ROUND t, a, b, c, d, e, f, g, h, w, w1, w9, w14, mp, mc, sched
+	add	x\h, x\h, x\mc			// h += K[t]
+	ror	t1, x\e, #14
+	eor	t0, x\e, x\e, ror #23
+	add	x\h, x\h, x\w			// h += W[t]
+	and	x\mc, x\e, x\f
+	eor	t1, t1, t0, ror #18		// Sigma1(e)
+	bic	t0, x\g, x\e
+	add	x\h, x\h, x\mc
+	.if \sched
+	eor	x\mc, x\w14, x\w14, ror #42
+	.endif
+	add	x\h, x\h, t0
+	.if \sched
+	lsr	t0, x\w14, #6
+	.endif
+	add	x\h, x\h, t1			// h = T1
+	.if \sched
+	eor	x\mc, t0, x\mc, ror #19	// sigma1(W[t+14])
+	add	x\w, x\w, x\w9			// W[t] + W[t+9]
+	.endif
+	ror	t0, x\a, #28
+	eor	t1, x\a, x\a, ror #5
+	add	x\d, x\d, x\h			// d += T1: next round's e
+	.if \sched
+	add	x\w, x\w, x\mc
+	.endif
+	eor	x\mc, x\a, x\b
+	eor	t0, t0, t1, ror #34		// Sigma0(a)
+	and	x\mp, x\mp, x\mc
+	add	x\h, x\h, t0
+	eor	x\mp, x\mp, x\b			// Maj(a,b,c)
+	.if \sched
+	eor	t1, x\w1, x\w1, ror #7
+	.endif
+	add	x\h, x\h, x\mp			// h = T1 + T2: next round's a
+	.if \sched
+	lsr	t0, x\w1, #7
+	.endif
+	.if \t < 79
+	ldr	x\mp, [kptr, #8 * (\t + 1)]	// K[t+1]
+	.endif
+	.if \sched
+	eor	t0, t0, t1, ror #1		// sigma0(W[t+1])
+	add	x\w, x\w, t0			// W[t+16]
+	.endif
+.endm
+
+/*
+ * Round t with the state rotation of t % 8 (a = x16 at t % 8 == 0) and the
+ * Maj carries of t % 2. w, w1, w9, w14: the registers holding W[t],
+ * W[t+1], W[t+9], W[t+14] (x0-x15, numbered t % 16 and so on: literal
+ * numbers because gas cannot build a register name from an expression).
+ */
+.macro	ROUND_T t, w, w1, w9, w14
+	.if (\t % 2) == 0
+	  ROUND_M \t, \w, \w1, \w9, \w14, 27, 28
+	.else
+	  ROUND_M \t, \w, \w1, \w9, \w14, 28, 27
+	.endif
+.endm
+
+.macro	ROUND_M t, w, w1, w9, w14, mp, mc
+	.if (\t % 8) == 0
+	  ROUND \t, 16, 17, 19, 20, 21, 22, 23, 24, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.elseif (\t % 8) == 1
+	  ROUND \t, 24, 16, 17, 19, 20, 21, 22, 23, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.elseif (\t % 8) == 2
+	  ROUND \t, 23, 24, 16, 17, 19, 20, 21, 22, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.elseif (\t % 8) == 3
+	  ROUND \t, 22, 23, 24, 16, 17, 19, 20, 21, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.elseif (\t % 8) == 4
+	  ROUND \t, 21, 22, 23, 24, 16, 17, 19, 20, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.elseif (\t % 8) == 5
+	  ROUND \t, 20, 21, 22, 23, 24, 16, 17, 19, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.elseif (\t % 8) == 6
+	  ROUND \t, 19, 20, 21, 22, 23, 24, 16, 17, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.else
+	  ROUND \t, 17, 19, 20, 21, 22, 23, 24, 16, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
+	.endif
+.endm
+
+/* Rounds s..s+15 (s a multiple of 16). */
+.macro	ROUND16 s
+	ROUND_T	(\s + 0), 0, 1, 9, 14
+	ROUND_T	(\s + 1), 1, 2, 10, 15
+	ROUND_T	(\s + 2), 2, 3, 11, 0
+	ROUND_T	(\s + 3), 3, 4, 12, 1
+	ROUND_T	(\s + 4), 4, 5, 13, 2
+	ROUND_T	(\s + 5), 5, 6, 14, 3
+	ROUND_T	(\s + 6), 6, 7, 15, 4
+	ROUND_T	(\s + 7), 7, 8, 0, 5
+	ROUND_T	(\s + 8), 8, 9, 1, 6
+	ROUND_T	(\s + 9), 9, 10, 2, 7
+	ROUND_T	(\s + 10), 10, 11, 3, 8
+	ROUND_T	(\s + 11), 11, 12, 4, 9
+	ROUND_T	(\s + 12), 12, 13, 5, 10
+	ROUND_T	(\s + 13), 13, 14, 6, 11
+	ROUND_T	(\s + 14), 14, 15, 7, 12
+	ROUND_T	(\s + 15), 15, 0, 8, 13
+.endm
+
+SYM_FUNC_START(rsha_sha512_arm64_scalar)
+	cbz	x2, .Lscalar_ret
+	sub	sp, sp, #FRAME
+	stp	x19, x20, [sp, #0]
+	stp	x21, x22, [sp, #16]
+	stp	x23, x24, [sp, #32]
+	stp	x25, x26, [sp, #48]
+	stp	x27, x28, [sp, #64]
+	stp	x30, x0, [sp, #SAVE_X30]	// x30 and ARG_STATE
+	stp	x1, x2, [sp, #ARG_DATA]
+	adrp	kptr, .Lsha512_k_scalar
+	add	kptr, kptr, :lo12:.Lsha512_k_scalar
+	ldp	x16, x17, [x0, #0]
+	ldp	x19, x20, [x0, #16]
+	ldp	x21, x22, [x0, #32]
+	ldp	x23, x24, [x0, #48]
+
+.Lscalar_block:
+	// W[0..15] = the block's big-endian words
+	ldr	t0, [sp, #ARG_DATA]
+	ldp	x0, x1, [t0, #0]
+	ldp	x2, x3, [t0, #16]
+	ldp	x4, x5, [t0, #32]
+	ldp	x6, x7, [t0, #48]
+	ldp	x8, x9, [t0, #64]
+	ldp	x10, x11, [t0, #80]
+	ldp	x12, x13, [t0, #96]
+	ldp	x14, x15, [t0, #112]
+	add	t0, t0, #128
+	str	t0, [sp, #ARG_DATA]
+	.irp	r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	rev	x\r, x\r
+	.endr
+	eor	x27, x17, x19			// b^c for round 0's Maj
+	ldr	x28, [kptr]			// K[0]
+
+	ROUND16	0
+	ROUND16	16
+	ROUND16	32
+	ROUND16	48
+	ROUND16	64
+
+	// Feed-forward; the rotation is back at a=x16 after 80 rounds, and
+	// x0-x15 (W) and x25-x28 are free.
+	ldr	t0, [sp, #ARG_STATE]
+	ldp	x0, x1, [t0, #0]
+	ldp	x2, x3, [t0, #16]
+	ldp	x4, x5, [t0, #32]
+	ldp	x6, x7, [t0, #48]
+	ldr	t1, [sp, #ARG_NBLK]
+	add	x16, x16, x0
+	add	x17, x17, x1
+	add	x19, x19, x2
+	add	x20, x20, x3
+	stp	x16, x17, [t0, #0]
+	add	x21, x21, x4
+	add	x22, x22, x5
+	stp	x19, x20, [t0, #16]
+	add	x23, x23, x6
+	add	x24, x24, x7
+	stp	x21, x22, [t0, #32]
+	subs	t1, t1, #1
+	stp	x23, x24, [t0, #48]
+	str	t1, [sp, #ARG_NBLK]
+.Lscalar_block_end:
+	b.ne	.Lscalar_block
+
+	ldp	x19, x20, [sp, #0]
+	ldp	x21, x22, [sp, #16]
+	ldp	x23, x24, [sp, #32]
+	ldp	x25, x26, [sp, #48]
+	ldp	x27, x28, [sp, #64]
+	ldr	x30, [sp, #SAVE_X30]
+	add	sp, sp, #FRAME
+.Lscalar_ret:
+	ret
+SYM_FUNC_END(rsha_sha512_arm64_scalar)
+
+	.unreq	t0
+	.unreq	t1
+	.unreq	kptr
