@@ -121,16 +121,31 @@ def check(args, lines):
     panic = [l for l in lines if "Kernel panic" in l]
     res(not panic, "no kernel panic", panic[0] if panic else "")
 
+    tcrypt = tcrypt_runs(sec)
     for want in filter(None, args.selected.split(",")):
         alg, drv = want.split("=")
-        tried = [l for k, v in sec.items() if k.startswith("dmesg tcrypt") for l in v
-                 if re.search(rf"testing speed of (async )?{re.escape(alg)} \(", l)]
-        res(any(f"({drv})" in l for l in tried), f"tcrypt {alg} selects {drv}",
-            tried[0].strip() if tried else f"tcrypt printed no {alg} speed test")
-        rows = [l for k, v in sec.items() if k.startswith("dmesg tcrypt") for l in v
-                if re.search(r"test\s+\d+ \(\s*\d+ byte blocks", l)]
-        res(bool(rows), f"tcrypt {alg} prints its speed table", "no result rows")
+        runs = [(d, rows) for a, d, rows in tcrypt if a == alg]
+        res(any(d == drv for d, _ in runs), f"tcrypt {alg} selects {drv}",
+            f"tcrypt used {', '.join(d for d, _ in runs)}" if runs
+            else f"tcrypt printed no {alg} speed test")
+        res(any(rows for _, rows in runs), f"tcrypt {alg} prints its speed table",
+            "no result rows")
     return results
+
+
+def tcrypt_runs(sec):
+    """[(alg, driver, rows)] for every "testing speed of ALG (DRIVER)" block."""
+    runs = []
+    for k, v in sec.items():
+        if not k.startswith("dmesg tcrypt"):
+            continue
+        for l in v:
+            m = re.search(r"testing speed of (?:async )?(\S+) \((\S+)\)", l)
+            if m:
+                runs.append((m.group(1), m.group(2), []))
+            elif runs and re.search(r"test\s+\d+ \(\s*\d+ byte blocks", l):
+                runs[-1][2].append(l)
+    return runs
 
 
 def table(lines):

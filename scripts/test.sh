@@ -54,7 +54,7 @@ for target in $TARGETS; do
 		step "guest: booting $label (console: $log)"
 		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$initrd" "$log" \
 			"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
-			rsha.tcrypt=mode=304 || fail "$label: guest run (see above)"
+			"rsha.tcrypt=$TCRYPT" || fail "$label: guest run (see above)"
 		python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --label "$label" \
 			--drivers "$3" --absent "$4" --selected "$5" \
 			--negative-control sha256-rs-negative-control | record
@@ -79,6 +79,9 @@ for target in $TARGETS; do
 		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
 	fi
 done
+
+step "user defconfig fragments merged onto their defconfigs"
+"$RSHA_ROOT/scripts/check-fragments.sh" | record
 
 passed=$(grep -c '^PASS ' "$RESULTS")
 failed=$(grep -c '^FAIL ' "$RESULTS")

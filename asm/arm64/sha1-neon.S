@@ -88,49 +88,64 @@
 	.endif
 .endm
 
-.macro	ROUND p_t, p_a, p_b, p_c, p_d, p_e, p_p, p_n
+.macro	ROUND p_t, p_a, p_b, p_c, p_d, p_e, p_p, p_n, p_tf, p_tn
+	.set	.Lmaj, (\p_t >= 40) && (\p_t < 60)
 	.if ((\p_t % 2) == 0) && (\p_t < 78)
 	ldr	x\p_n, [sp, #4 * ((\p_t + 2) % 16)]
 	.endif
-	ror	w\p_e, w\p_e, #2
-	.if (\p_t % 2) == 0
-	add	w\p_e, w\p_e, w\p_p
-	.else
-	add	x\p_e, x\p_e, x\p_p, lsr #32
+	.if !ROL5_SHIFTED
+	ror	w13, w\p_a, #27
 	.endif
 	.if \p_t < 20
-	eor	t1, w\p_c, w\p_d
-	and	t1, w\p_b, t1, ror #2
-	eor	t1, t1, w\p_d, ror #2
-	add	w\p_e, w\p_e, t1
-	.elseif (\p_t >= 40) && (\p_t < 60)
-	eor	t1, w\p_c, w\p_d
-	eor	t2, w\p_b, w\p_c, ror #2
-	and	t2, t2, t1, ror #2
-	eor	t2, t2, w\p_c, ror #2
-	add	w\p_e, w\p_e, t2
+	and	w\p_tf, w\p_b, w\p_tf, ror #2	// Ch = ((c ^ d) & b) ^ d
+	.elseif .Lmaj
+	eor	t2, w\p_b, w\p_c, ror #2	// Maj = ((b ^ c) & (c ^ d)) ^ c
 	.else
-	eor	t1, w\p_c, w\p_d
-	eor	t1, w\p_b, t1, ror #2
-	add	w\p_e, w\p_e, t1
+	eor	w\p_tf, w\p_b, w\p_tf, ror #2	// Parity = b ^ c ^ d
 	.endif
-	.if (\p_t < 64)
-	SCHED	(\p_t % 4), %(\p_t / 4 + 4), %((\p_t / 4 + 4) % 8), %((\p_t / 4 + 3) % 8), %((\p_t / 4 + 2) % 8), %((\p_t / 4 + 1) % 8), %((\p_t / 4) % 8), %((\p_t / 4 + 5) % 8), %(16 + (\p_t / 4 + 4) / 5)
+	.if \p_t < 79
+	eor	w\p_tn, w\p_b, w\p_c		// ror(c ^ d, 30) of round t+1
+	.endif
+	.if (\p_t % 2) == 0
+	add	w\p_e, w\p_e, w\p_p		// + W[t] + K
+	.else
+	add	x\p_e, x\p_e, x\p_p, lsr #32	// + W[t] + K (high half)
+	.endif
+	.if \p_t < 20
+	eor	w\p_tf, w\p_tf, w\p_d, ror #2
+	.elseif .Lmaj
+	and	t2, t2, w\p_tf, ror #2
+	eor	w\p_tf, t2, w\p_c, ror #2
+	.endif
+	add	w\p_e, w\p_e, w\p_tf
+	.if \p_t < 64
+	.set	.Lq, \p_t / 4 + 4
+	SCHED	(\p_t % 4), %(.Lq), %(.Lq % 8), %((.Lq + 7) % 8), %((.Lq + 6) % 8), %((.Lq + 5) % 8), %((.Lq + 4) % 8), %((.Lq + 1) % 8), %(16 + .Lq / 5)
+	.endif
+	.if \p_t < 79
+	ror	w\p_d, w\p_d, #2		// e of round t+1: true value
 	.endif
 	.if ROL5_SHIFTED
-	add	w\p_e, w\p_e, w\p_a, lsl #5
-	add	w\p_e, w\p_e, w\p_a, lsr #27
+	add	w\p_e, w\p_e, w\p_a, lsl #5	// rol(a, 5), low part
+	add	w\p_e, w\p_e, w\p_a, lsr #27	// rol(a, 5), high part
 	.else
-	ror	t0, w\p_a, #27
-	add	w\p_e, w\p_e, t0
+	add	w\p_e, w\p_e, w13		// rol(a, 5)
 	.endif
 .endm
 
 .macro	ROUND_T p_t
 	.if ((\p_t / 2) % 2) == 0
-	ROUND	\p_t, %(5 + (80 - \p_t) % 5), %(5 + (81 - \p_t) % 5), %(5 + (82 - \p_t) % 5), %(5 + (83 - \p_t) % 5), %(5 + (84 - \p_t) % 5), 3, 4
+	  ROUND_P \p_t, 3, 4
 	.else
-	ROUND	\p_t, %(5 + (80 - \p_t) % 5), %(5 + (81 - \p_t) % 5), %(5 + (82 - \p_t) % 5), %(5 + (83 - \p_t) % 5), %(5 + (84 - \p_t) % 5), 4, 3
+	  ROUND_P \p_t, 4, 3
+	.endif
+.endm
+
+.macro	ROUND_P p_t, p_p, p_n
+	.if (\p_t % 2) == 0
+	ROUND	\p_t, %(5 + (80 - \p_t) % 5), %(5 + (81 - \p_t) % 5), %(5 + (82 - \p_t) % 5), %(5 + (83 - \p_t) % 5), %(5 + (84 - \p_t) % 5), \p_p, \p_n, 10, 11
+	.else
+	ROUND	\p_t, %(5 + (80 - \p_t) % 5), %(5 + (81 - \p_t) % 5), %(5 + (82 - \p_t) % 5), %(5 + (83 - \p_t) % 5), %(5 + (84 - \p_t) % 5), \p_p, \p_n, 11, 10
 	.endif
 .endm
 
@@ -150,7 +165,6 @@ SYM_FUNC_START(rsha_sha1_arm64_neon)
 	// c, d, e are kept as rol(x, 2): every use rotates them back for free
 	ror	w7, w7, #30
 	ror	w8, w8, #30
-	ror	w9, w9, #30
 
 .Lneon_block:
 	ld1	{v0.16b-v3.16b}, [data], #64
@@ -164,6 +178,7 @@ SYM_FUNC_START(rsha_sha1_arm64_neon)
 	add	v23.4s, v3.4s, v16.4s
 	st1	{v20.4s-v23.4s}, [sp]
 	ldr	x3, [sp]
+	eor	w10, w7, w8			// ror(c ^ d, 30) for round 0
 
 	.altmacro
 	.set	.Lt, 0
@@ -189,7 +204,6 @@ SYM_FUNC_START(rsha_sha1_arm64_neon)
 	str	w9, [state, #16]
 	ror	w7, w7, #30
 	ror	w8, w8, #30
-	ror	w9, w9, #30
 	subs	nblk, nblk, #1
 .Lneon_block_end:
 	b.ne	.Lneon_block

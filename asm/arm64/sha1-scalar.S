@@ -4,7 +4,7 @@
  *
  * void rsha_sha1_arm64_scalar(u32 state[5], const u8 *data, size_t nblocks);
  *
- * (header completed below)
+ * HEADER-PLACEHOLDER
  */
 
 #include <linux/linkage.h>
@@ -15,116 +15,147 @@
 	state	.req	x0
 	data	.req	x1
 	wk	.req	w24		// K of the current stage
-	nblk	.req	x28
-	t0	.req	w25
-	t1	.req	w26
-	t2	.req	w27
+	t0	.req	w25		// K + W[t], then K + W[t] + f
+	t2	.req	w27		// Maj temporary
+	nblk	.req	x30
 
-#ifndef ROL5_SHIFTED
-#define ROL5_SHIFTED 0
-#endif
-#ifndef E_SHIFTED
-#define E_SHIFTED 1
-#endif
+#define LA	3	/* rounds of look-ahead for the schedule */
+#define SREG(r)	(19 + (r) % 5)	/* state registers w19..w23 */
+#define WREG(i)	(2 + (i) % 16)	/* W[i] lives in w2..w17 */
 
 /*
- * W[n] = rol1(W[n-3] ^ W[n-8] ^ W[n-14] ^ W[n-16]) in place: ws holds
- * W[n-16] on entry.
+ * One round t. State registers rotate through the arguments: a and b
+ * hold true values, c and d hold rol(x, 2) (the rotation every SHA-1
+ * round applies to b is left undone; each use rotates back for free with
+ * a "ror #2" operand), e was turned back into a true value by round t-1.
+ * tf holds ror(c ^ d, 30), made by round t-1; tn receives the same for
+ * round t+1. w: W[t]; ws, w14, w8, w3: W[t+LA-16] (becomes W[t+LA]),
+ * W[t+LA-14], W[t+LA-8], W[t+LA-3]; wp: W[t+LA-1], made by round t-1 and
+ * still to be rotated. wl: message word W[t+4], byte-swapped here (t < 12); wln: W[t+5],
+ * loaded here (t < 11).
+ *
+ * T = e + K + W[t] + f(b, c, d) + rol(a, 5) goes into e's register; the
+ * two halves of rol(a, 5) are shifted-operand adds, so the a -> T chain is
+ * two adds (no ror, whose result the in-order A53 waits longest for).
+ * The order pairs every dependent step with an independent one for the
+ * dual-issue in-order A53; the out-of-order A57/A72 do not mind it.
  */
-.macro	SCHED ws, w14, w8, w3
-	eor	w\ws, w\ws, w\w14
-	eor	w\ws, w\ws, w\w8
-	eor	w\ws, w\ws, w\w3
-	ror	w\ws, w\ws, #31
-.endm
-
-.macro	ROUND p_t, p_a, p_b, p_c, p_d, p_e, p_w, p_s, p_s14, p_s8, p_s3
-	.if (\p_t + 2 >= 16) && (\p_t + 2 < 80)
-	SCHED	\p_s, \p_s14, \p_s8, \p_s3
-	.endif
-	add	t0, wk, w\p_w
-	.if E_SHIFTED
-	add	t0, t0, w\p_e, lsr #2
-	add	w\p_e, t0, w\p_e, lsl #30
+.macro	ROUND p_t, p_a, p_b, p_c, p_d, p_e, p_w, p_wn, p_ws, p_w14, p_w8, p_w3, p_wp, p_tf, p_tn, p_wl, p_wln
+	.set	.Lsch, (\p_t + LA >= 16) && (\p_t + LA < 80)
+	.set	.Lschp, (\p_t + LA - 1 >= 16) && (\p_t + LA - 1 < 80)
+	.set	.Lmaj, (\p_t >= 40) && (\p_t < 60)
+	.if \p_t < 20
+	and	w\p_tf, w\p_b, w\p_tf, ror #2	// Ch = ((c ^ d) & b) ^ d
+	.elseif .Lmaj
+	eor	t2, w\p_b, w\p_c, ror #2	// Maj = ((b ^ c) & (c ^ d)) ^ c
 	.else
-	ror	w\p_e, w\p_e, #2
-	add	w\p_e, w\p_e, t0
+	eor	w\p_tf, w\p_b, w\p_tf, ror #2	// Parity = b ^ c ^ d
+	.endif
+	.if \p_t < 79
+	eor	w\p_tn, w\p_b, w\p_c		// ror(c ^ d, 30) of round t+1
+	.endif
+	.if .Lsch
+	eor	w\p_ws, w\p_ws, w\p_w14
 	.endif
 	.if \p_t < 20
-	eor	t1, w\p_c, w\p_d
-	and	t1, w\p_b, t1, ror #2
-	eor	t1, t1, w\p_d, ror #2
-	add	w\p_e, w\p_e, t1
-	.elseif (\p_t >= 40) && (\p_t < 60)
-	eor	t1, w\p_c, w\p_d		// ror(c ^ d, 30)
-	and	t2, w\p_c, w\p_d		// ror(c & d, 30)
-	and	t1, w\p_b, t1, ror #2
-	add	w\p_e, w\p_e, t1
-	ror	t2, t2, #2
-	add	w\p_e, w\p_e, t2
-	.else
-	eor	t1, w\p_c, w\p_d
-	eor	t1, w\p_b, t1, ror #2
-	add	w\p_e, w\p_e, t1
+	eor	w\p_tf, w\p_tf, w\p_d, ror #2
+	.elseif .Lmaj
+	and	t2, t2, w\p_tf, ror #2
 	.endif
-	.if ROL5_SHIFTED
-	add	w\p_e, w\p_e, w\p_a, lsl #5
-	add	w\p_e, w\p_e, w\p_a, lsr #27
-	.else
-	ror	t2, w\p_a, #27
-	add	w\p_e, w\p_e, t2
+	.if .Lsch
+	eor	w\p_ws, w\p_ws, w\p_w8
+	.endif
+	.if .Lmaj
+	eor	w\p_tf, t2, w\p_c, ror #2
+	.endif
+	.if \p_t < 79
+	ror	w\p_d, w\p_d, #2		// e of round t+1: true value
+	.endif
+	add	w\p_e, w\p_e, w\p_tf		// e + K + W[t] + f
+	.if .Lsch
+	eor	w\p_ws, w\p_ws, w\p_w3
+	.endif
+	.if \p_t < 79
+	add	t0, wk, w\p_wn			// K + W[t+1]
+	.endif
+	add	w\p_e, w\p_e, w\p_a, lsl #5	// rol(a, 5), low part
+	.if .Lschp
+	ror	w\p_wp, w\p_wp, #31		// W[t+LA-1] = rol(.., 1)
+	.endif
+	.if \p_t < 12
+	rev	w\p_wl, w\p_wl
+	.endif
+	add	w\p_e, w\p_e, w\p_a, lsr #27	// rol(a, 5), high part
+	.if \p_t < 11
+	ldr	w\p_wln, [data, #4 * (\p_t + 5)]
+	.endif
+	.if \p_t < 79
+	add	w\p_d, w\p_d, t0		// round t+1: e + K + W[t+1]
+	.endif
+	.if \p_t == 77
+	// the state for the feed-forward, into W slots that are free now
+	ldp	w2, w3, [state]
+	ldp	w4, w5, [state, #8]
+	ldr	w6, [state, #16]
 	.endif
 .endm
 
-/* wk = k, two instructions, no memory */
+/* wk = k: two instructions, no memory access */
 .macro	LOADK k
 	movz	wk, #((\k) & 0xffff)
 	movk	wk, #((\k) >> 16), lsl #16
 .endm
 
-#define LA	2	/* rounds of look-ahead for the schedule */
-
+/*
+ * Round t with its registers: state rotated by t%5, W ring by t%16, the
+ * f temporaries w26/w28 alternating with t%2.
+ */
 .macro	ROUND_T p_t
-	.if \p_t == 20
+	// K of round t+1, which round t adds to e early
+	.if \p_t == 19
 	LOADK	SHA1_K1
-	.elseif \p_t == 40
+	.elseif \p_t == 39
 	LOADK	SHA1_K2
-	.elseif \p_t == 60
+	.elseif \p_t == 59
 	LOADK	SHA1_K3
 	.endif
-	ROUND	\p_t, %(19 + (80 - \p_t) % 5), %(19 + (81 - \p_t) % 5), %(19 + (82 - \p_t) % 5), %(19 + (83 - \p_t) % 5), %(19 + (84 - \p_t) % 5), %(2 + \p_t % 16), %(2 + (\p_t + LA) % 16), %(2 + (\p_t + LA + 2) % 16), %(2 + (\p_t + LA + 8) % 16), %(2 + (\p_t + LA + 13) % 16)
+	.if (\p_t % 2) == 0
+	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), 26, 28, %WREG(\p_t + 4), %WREG(\p_t + 5)
+	.else
+	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), 28, 26, %WREG(\p_t + 4), %WREG(\p_t + 5)
+	.endif
 .endm
 
 SYM_FUNC_START(rsha_sha1_arm64_scalar)
 	cbz	x2, .Lscalar_ret
-	stp	x19, x20, [sp, #-80]!
+	// sp+0..79: x19-x28; sp+80: x30
+	stp	x19, x20, [sp, #-96]!
 	stp	x21, x22, [sp, #16]
 	stp	x23, x24, [sp, #32]
 	stp	x25, x26, [sp, #48]
 	stp	x27, x28, [sp, #64]
+	str	x30, [sp, #80]
 	mov	nblk, x2
 	ldp	w19, w20, [state]
 	ldp	w21, w22, [state, #8]
 	ldr	w23, [state, #16]
-	// c, d, e are kept as rol(x, 2): every use rotates them back for free
+	// c and d are kept as rol(x, 2), e as a true value (see ROUND)
 	ror	w21, w21, #30
 	ror	w22, w22, #30
-	ror	w23, w23, #30
 
 .Lscalar_block:
+	// W[0..4] now, W[5..15] in rounds 0..10 where they fill issue slots
 	ldp	w2, w3, [data, #0]
 	ldp	w4, w5, [data, #8]
-	ldp	w6, w7, [data, #16]
-	ldp	w8, w9, [data, #24]
-	ldp	w10, w11, [data, #32]
-	ldp	w12, w13, [data, #40]
-	ldp	w14, w15, [data, #48]
-	ldp	w16, w17, [data, #56]
-	add	data, data, #64
-	.irp	r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
-	rev	w\r, w\r
-	.endr
+	ldr	w6, [data, #16]
 	LOADK	SHA1_K0
+	eor	w26, w21, w22			// ror(c ^ d, 30) for round 0
+	rev	w2, w2
+	add	w23, w23, wk			// e + K for round 0
+	rev	w3, w3
+	rev	w4, w4
+	rev	w5, w5
+	add	w23, w23, w2			// + W[0]
 
 	.altmacro
 	.set	.Lt, 0
@@ -134,23 +165,22 @@ SYM_FUNC_START(rsha_sha1_arm64_scalar)
 	.endr
 	.noaltmacro
 
-	ldp	w2, w3, [state]
-	ldp	w4, w5, [state, #8]
-	ldr	w6, [state, #16]
+	// Feed-forward (the state was loaded into w2-w6 by round 77); the
+	// rotation is back at a=w19 after 80 rounds.
 	ror	w21, w21, #2
 	ror	w22, w22, #2
 	ror	w23, w23, #2
 	add	w19, w19, w2
 	add	w20, w20, w3
+	add	data, data, #64
+	add	w23, w23, w6
 	add	w21, w21, w4
 	add	w22, w22, w5
-	add	w23, w23, w6
 	stp	w19, w20, [state]
-	stp	w21, w22, [state, #8]
 	str	w23, [state, #16]
+	stp	w21, w22, [state, #8]
 	ror	w21, w21, #30
 	ror	w22, w22, #30
-	ror	w23, w23, #30
 	subs	nblk, nblk, #1
 .Lscalar_block_end:
 	b.ne	.Lscalar_block
@@ -159,7 +189,15 @@ SYM_FUNC_START(rsha_sha1_arm64_scalar)
 	ldp	x23, x24, [sp, #32]
 	ldp	x25, x26, [sp, #48]
 	ldp	x27, x28, [sp, #64]
-	ldp	x19, x20, [sp], #80
+	ldr	x30, [sp, #80]
+	ldp	x19, x20, [sp], #96
 .Lscalar_ret:
 	ret
 SYM_FUNC_END(rsha_sha1_arm64_scalar)
+
+	.unreq	state
+	.unreq	data
+	.unreq	wk
+	.unreq	t0
+	.unreq	t2
+	.unreq	nblk

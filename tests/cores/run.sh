@@ -9,10 +9,11 @@
 # below. Build output goes to ${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/.
 #
 # ARCH=arm builds every core twice, as the kernel would assemble it: as ARM
-# code (-marm) and as Thumb-2 (-mthumb -Wa,-mimplicit-it=always, i.e.
+# code (-marm) and as Thumb-2 (-mthumb -Wa,-mthumb -Wa,-mimplicit-it=always:
 # CONFIG_THUMB2_KERNEL=y). The two builds are linked into one test program
-# (the Thumb-2 object's core symbol renamed SYMBOL__thumb2, its other
-# global symbols made local) and reported as NAME[arm] and NAME[thumb2].
+# (each object's global symbols other than SYMBOL made local, the Thumb-2
+# object's SYMBOL renamed SYMBOL__thumb2) and reported as NAME[arm] and
+# NAME[thumb2].
 set -euo pipefail
 
 [ $# -eq 2 ] || { echo "usage: $0 ARCH ALG   (e.g. $0 arm64 sha256)" >&2; exit 2; }
@@ -26,7 +27,7 @@ case $arch in
 arm64)	target=aarch64-linux-gnu; qemu=(qemu-aarch64-static); cflags=()
 	nofp=(-march=armv8-a+nofp+nosimd); modes=(-) ;;
 arm)	target=armv7a-linux-gnueabihf; qemu=(qemu-arm-static -cpu cortex-a15)
-	cflags=(-mcpu=cortex-a15 -mfpu=neon -mfloat-abi=hard); nofp=(-mfpu=none)
+	cflags=(-mcpu=cortex-a15 -mfpu=neon -mfloat-abi=hard); nofp=(-mfloat-abi=soft -mfpu=none)
 	modes=(arm thumb2) ;;
 *)	echo "unknown ARCH '$arch' (known: arm64, arm)" >&2; exit 2 ;;
 esac
@@ -65,12 +66,16 @@ while read -r a g name sym src flags; do
 			mflags=(-marm) ;;
 		thumb2)	o=$out/core-$name-thumb2.o tname="$name[thumb2]"
 			tsym=${sym}__thumb2
-			mflags=(-mthumb -Wa,-mimplicit-it=always) ;;
+			mflags=(-mthumb -Wa,-mthumb -Wa,-mimplicit-it=always) ;;
 		esac
 		"${cc[@]}" "${extra[@]}" "${mflags[@]}" -c -o "$o" "$root/$src"
+		if [ "$mode" != - ]; then
+			# Two builds of one source (and sources defining
+			# several cores) must link side by side.
+			"$LLVM_BIN/llvm-objcopy" --keep-global-symbol "$sym" "$o"
+		fi
 		if [ "$tsym" != "$sym" ]; then
-			"$LLVM_BIN/llvm-objcopy" --redefine-sym "$sym=$tsym" \
-				--keep-global-symbol "$tsym" "$o"
+			"$LLVM_BIN/llvm-objcopy" --redefine-sym "$sym=$tsym" "$o"
 		fi
 		echo "CORE(\"$tname\", $tsym, $nofp_flag)" >> "$out/cores.h"
 		objs+=("$o")
