@@ -23,7 +23,7 @@ arch=$1 file=$2 start=$3 end=$4 cpu=$5 iters=${6:-100}
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 case $arch in
-arm64) triple=aarch64-linux-gnu; mtriple=aarch64; cmt='//'; isa=() ;;
+arm64) triple=aarch64-linux-gnu; mtriple=aarch64; cmt='#'; isa=() ;;	# llvm-mca ignores // markers on AArch64
 arm)   triple=armv7a-linux-gnueabihf; mtriple=armv7a; cmt='@'; isa=(-marm) ;;
 thumb2) triple=armv7a-linux-gnueabihf; mtriple=thumbv7a; cmt='@'
 	isa=(-mthumb -Wa,-mthumb -Wa,-mimplicit-it=always) ;;

@@ -27,7 +27,9 @@ case $arch in
 arm64)	target=aarch64-linux-gnu; qemu=(qemu-aarch64-static); cflags=()
 	nofp=(-march=armv8-a+nofp+nosimd); modes=(-) ;;
 arm)	target=armv7a-linux-gnueabihf; qemu=(qemu-arm-static -cpu cortex-a15)
-	cflags=(-mcpu=cortex-a15 -mfpu=neon -mfloat-abi=hard); nofp=(-mfloat-abi=soft -mfpu=none)
+	# -include: the kernel force-includes asm/unified.h into every ARM .S.
+	cflags=(-mcpu=cortex-a15 -mfpu=neon -mfloat-abi=hard -include asm/unified.h)
+	nofp=(-mfloat-abi=soft -mfpu=none)
 	modes=(arm thumb2) ;;
 *)	echo "unknown ARCH '$arch' (known: arm64, arm)" >&2; exit 2 ;;
 esac

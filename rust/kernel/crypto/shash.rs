@@ -93,9 +93,11 @@ const fn name_array(name: &str) -> [c_char; MAX_NAME] {
 pub const fn create_shash_alg<T: Shash>() -> AlgDef {
     // The state lives in `shash_desc::__ctx`, aligned to `ARCH_SLAB_MINALIGN`.
     assert!(core::mem::align_of::<T::State>() <= CTX_ALIGN);
-    // SAFETY: `crypto_alg` is a C struct of integers, pointers, arrays, list heads
-    // and unions of those, for all of which all-zeroes is a valid value (and the one
-    // the C drivers get from static initialisation).
+    // SAFETY (for the three `zeroed()` below): `shash_alg`, `hash_alg_common` and
+    // `crypto_alg` are C structs of integers, pointers, arrays, list heads and unions
+    // of those, for all of which all-zeroes is a valid value (and the one C drivers
+    // get from static initialisation). It also fills the padding fields that bindgen
+    // adds on some architectures.
     let base = bindings::crypto_alg {
         cra_name: name_array(T::NAME),
         cra_driver_name: name_array(T::DRIVER_NAME),
@@ -113,18 +115,17 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
         digest: Some(Adapter::<T>::digest_callback),
         export: Some(Adapter::<T>::export_callback),
         import: Some(Adapter::<T>::import_callback),
-        setkey: None,
-        init_tfm: None,
-        exit_tfm: None,
-        clone_tfm: None,
         descsize: size_of::<T::State>() as c_uint,
         __bindgen_anon_1: bindings::shash_alg__bindgen_ty_1 {
             halg: bindings::hash_alg_common {
                 digestsize: T::DIGEST_SIZE as c_uint,
                 statesize: T::EXPORT_SIZE as c_uint,
                 base,
+                ..unsafe { core::mem::zeroed() }
             },
         },
+        // No `setkey`, `init_tfm`, `exit_tfm` or `clone_tfm`.
+        ..unsafe { core::mem::zeroed() }
     }))
 }
 

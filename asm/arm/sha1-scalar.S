@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SHA-1 block function for 32-bit ARM (ARMv7-A), integer registers only.
+ *
+ * void rsha_sha1_arm_scalar(u32 state[5], const u8 *data, size_t nblocks);
+ *
+ * Runs the SHA-1 compression function over nblocks consecutive 64-byte
+ * blocks at data (any alignment), updating state[0..4] (a..e, native u32)
+ * in place. nblocks == 0 returns at once without touching memory. No
+ * padding: that is the caller's job. Uses no VFP/NEON register, so it may
+ * be called where kernel_neon_begin() is not allowed. Little-endian only.
+ *
+ * Assembles as ARM (-marm) and as Thumb-2 (-mthumb, CONFIG_THUMB2_KERNEL),
+ * same source, no mode-specific code: only instructions and addressing
+ * modes both have (immediate shifts, ldrd/strd on even/odd register pairs
+ * as ARM needs, no register-shifted operands), explicit it blocks.
+ * Input words are read with plain ldr, which ARMv6+ allows unaligned (the
+ * kernel runs with SCTLR.A clear); ldrd/strd only touch the stack and
+ * state[], and need just the 4-byte alignment a u32[] has.
+ *
+ * Calling convention: AAPCS. Clobbers r0-r3, r12 and flags; saves and
+ * restores r4-r11 and lr (no calls are made).
+ * Stack: 120 bytes (64 for the W ring, 16 for the state/data/end slots
+ * and padding, 40 for r3-r11, lr), sp stays 8-byte aligned.
+ * Sections: .text only (ARM 3756 bytes, Thumb-2 3508 bytes), no
+ * relocations; K comes from ../sha1-k.h as movw/movt immediates, so there
+ * is no .rodata. Needs an ARMv7-A CPU (movw/movt; ".arch armv7-a" lets it
+ * assemble in a kernel built for older architectures too, so the glue
+ * must only use it on ARMv7).
+ *
+ * Design: all 80 rounds unrolled, state in r4-r8 with the register names
+ * rotated through macro arguments. On the reference model (llvm-mca's
+ * Cortex-A15: 2-wide dispatch, one load/store per cycle) the cost is close
+ * to the instruction count / 2, so the code minimises instructions:
+ *  - "b = rol(b, 30)" is never done: c, d and e are kept unrotated and
+ *    every use rotates them back with a free "ror #2" operand (e's in
+ *    "e = K + ror(e, 2)", which also adds K); rol(a, 5) is an "add ...,
+ *    a, ror #27". A round is then 3 adds plus f: Ch 4, Parity 3, Maj 5
+ *    (as (c & d) + (b & (c ^ d)), the two terms having no common bit);
+ *  - the schedule works on pairs W[s], W[s+1] (s even), 10 instructions
+ *    a pair: three ldrd (W[s-16..s-15], W[s-14..s-13], W[s-8..s-7]), six
+ *    eor, one strd. No rotate: the ring holds X[j] = ror(W[j], j / 16),
+ *    and with that form the rol 1 of every word is a free shifted operand
+ *    of its eors and of the round's "e += W" (see EORX). W[s-3] and
+ *    W[s-2] are still in registers (the previous two pairs), so the
+ *    16-word ring on the stack is only read at even offsets and never
+ *    wraps inside an ldrd. Each pair is spread over rounds s-2 (loads,
+ *    first eors), s-1 (the rest) and s (its store, placed where its data
+ *    is ready: a store waiting for its data would hold up dispatch), and
+ *    rounds s and s+1 take W[s], W[s+1] straight from the registers.
+ * The chaining value is kept as true values between blocks; rounds 0-2
+ * use the forms for their not-yet-rotated c, d, e.
+ *
+ * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
+ * loop .Lscalar_block .. .Lscalar_block_end, scripts/mca-core.sh arm and
+ * thumb2; in-tree = Linux 6.12 sha1_block_data_order from
+ * arch/arm/crypto/sha1-armv4-large.S, its round loops fully unrolled for
+ * the measurement, loop compares and branches dropped; cortex-a15 and
+ * cortex-a9 share one llvm model):
+ *
+ *	CPU		build	ours	in-tree	ours/in-tree
+ *	cortex-a15	ARM	466.0	593.0	0.79
+ *	cortex-a15	Thumb-2	462.6	592.5	0.78
+ *	cortex-a9	ARM	466.0	593.0	0.79
+ *	cortex-a9	Thumb-2	462.6	592.5	0.78
+ *
+ * (llvm-mca drops the in-tree loop's ldm/stm of the state, having no
+ * timing for them.) Ours is about 925 instructions a block, 2 a cycle
+ * on the model with 8 dispatch slots lost; the in-tree core needs about
+ * 1180 (four ldr and one str per schedule word, a separate rotate).
+ */
+
+#include <linux/linkage.h>
+#include "../sha1-k.h"
+
+	.syntax	unified
+	.arch	armv7-a
+
+	.text
+
+	kreg	.req	r9		// K of the current stage
+	ft	.req	r12		// f temporary
+	gt	.req	lr		// second Maj temporary
+	b0	.req	r10		// schedule pair B (r11: data pointer in
+	b1	.req	r11		// rounds 0..13)
+	dptr	.req	r11
+
+// Stack frame (below the 40 bytes of saved registers)
+#define W(i)		(4 * ((i) % 16))	// W[i] ring
+#define STATE_SLOT	64		// u32 *state
+#define DATA_SLOT	68		// next input block
+#define END_SLOT	72		// data + 64 * nblocks
+#define FRAME		80
+
+/* kreg = k (two instructions, no memory access) */
+.macro	LOADK k
+	movw	kreg, #((\k) & 0xffff)
+	movt	kreg, #((\k) >> 16)
+.endm
+
+/*
+ * d = n ^ (the X of W[s-i] in m, rotated into the form of X[s]): with
+ * X[j] = ror(W[j], j / 16), W[s] = rol(W[s-16] ^ W[s-14] ^ W[s-8] ^
+ * W[s-3], 1) becomes X[s] = X[s-16] ^ rol(X[s-i], 1 + (s-i)/16 - s/16)
+ * over i = 14, 8, 3, where each rotation is 0 or 1: X[s-16] is the
+ * unrotated head of the chain, every other term a free shifted operand.
+ */
+.macro	EORX d, n, m, s, i
+	.if (1 + ((\s) - (\i)) / 16 - (\s) / 16) == 1
+	eor	\d, \n, \m, ror #31
+	.else
+	eor	\d, \n, \m
+	.endif
+.endm
+
+/*
+ * Message schedule, slot k of round t. Pair s (s even: W[s], W[s+1]) is
+ * made in rounds s-2 (half 0) and s-1 (half 1) into the register pair
+ * R(s) = r0:r1 ((s/2) even) or r2:r3 (odd), and stored by round s; rounds
+ * s and s+1 read it from R(s). r0..r3 are given as x0, x1 (R(t), the pair
+ * of round t) and y0, y1 (the other one).
+ *   s >= 16, half 0: W[s-16..s-15] into b0:b1, ^= W[s-3] (y1 at round
+ *     s-2: R(s-4)'s second word) and W[s-2] (x0), then W[s-14..s-13]
+ *     into y0:y1 (R(s) = R(s-4)), ^= b0:b1;
+ *   s >= 16, half 1: ^= W[s-8..s-7], rol 1;
+ *   s < 16: half 0 loads the two input words, half 1 byte-swaps them.
+ */
+.macro	SCHED t, k, x0, x1, y0, y1
+	.if (\t % 2) == 0
+	  .if \k == 4
+	strd	\x0, \x1, [sp, #W(\t)]		// pair t, made by rounds t-2, t-1
+	  .endif
+	  .if (\t + 2) < 16
+	    .if \k == 1
+	ldr	\y0, [dptr, #4 * (\t + 2)]
+	    .elseif \k == 3
+	ldr	\y1, [dptr, #4 * (\t + 3)]
+	    .endif
+	  .elseif (\t + 2) < 80
+	    .if \k == 1
+	ldrd	b0, b1, [sp, #W(\t + 2 - 16)]
+	    .elseif \k == 3
+	EORX	b0, b0, \y1, \t + 2, 3		// ^ W[s-3]
+	    .elseif \k == 4
+	EORX	b1, b1, \x0, \t + 2, 2		// ^ W[s-2]
+	    .elseif \k == 5
+	ldrd	\y0, \y1, [sp, #W(\t + 2 - 14)]
+	    .elseif \k == 7
+	EORX	\y0, b0, \y0, \t + 2, 14	// ^ W[s-14]
+	    .elseif \k == 8
+	EORX	\y1, b1, \y1, \t + 2, 14	// ^ W[s-13]
+	    .endif
+	  .endif
+	.else
+	  .if (\t + 1) < 16
+	    .if \k == 1
+	rev	\y0, \y0
+	    .elseif \k == 3
+	rev	\y1, \y1
+	    .endif
+	  .elseif (\t + 1) < 80
+	    .if \k == 0
+	ldrd	b0, b1, [sp, #W(\t + 1 - 8)]
+	    .elseif \k == 2
+	EORX	\y0, \y0, b0, \t + 1, 8	// ^ W[s-8]
+	    .elseif \k == 3
+	EORX	\y1, \y1, b1, \t + 1, 8	// ^ W[s-7]
+	    .endif
+	  .endif
+	.endif
+	EXTRA	\t, \k
+.endm
+
+/*
+ * Work outside the schedule, by round: stage constants, the data pointer
+ * and loop test (flags stay set to the end: nothing in between sets
+ * them), the feed-forward loads (lr: state pointer; r0:r1, r10:r11 and r9
+ * are free by then).
+ */
+.macro	EXTRA t, k
+	.if \k == 2
+	  .if \t == 19
+	LOADK	SHA1_K1
+	  .elseif \t == 39
+	LOADK	SHA1_K2
+	  .elseif \t == 59
+	LOADK	SHA1_K3
+	  .endif
+	.endif
+	.if \t == 13
+	  .if \k == 5
+	add	dptr, dptr, #64
+	  .elseif \k == 6
+	ldr	b0, [sp, #END_SLOT]
+	  .elseif \k == 7
+	str	dptr, [sp, #DATA_SLOT]
+	  .elseif \k == 8
+	cmp	dptr, b0
+	  .endif
+	.endif
+	.if \t == 77 && \k == 6
+	ldr	lr, [sp, #STATE_SLOT]
+	.endif
+	.if \t == 78
+	  .if \k == 1
+	ldrd	r0, r1, [lr, #0]
+	  .elseif \k == 4
+	ldrd	r10, r11, [lr, #8]
+	  .endif
+	.endif
+	.if \t == 79 && \k == 2
+	ldr	r9, [lr, #16]
+	.endif
+.endm
+
+/* e += W[t], from its X[t] in w (see EORX) */
+.macro	ADDW t, e, w
+	.if (\t) >= 16
+	add	\e, \e, \w, ror #(32 - (\t) / 16)	// + W[t]
+	.else
+	add	\e, \e, \w			// + W[t]
+	.endif
+.endm
+
+/*
+ * One round t: e = rol(a, 5) + f(b, c, d) + e + K + W[t], the new a.
+ * a and b hold true values, c, d and e hold values rotated left by 2
+ * (the true value is "reg, ror #2") except in rounds 0-2, where those
+ * that come straight from the chaining value are still true values.
+ * w: the register with W[t]; x0..y1 passed on to SCHED.
+ */
+.macro	ROUND t, a, b, c, d, e, w, x0, x1, y0, y1
+	SCHED	\t, 0, \x0, \x1, \y0, \y1
+	.if \t >= 3
+	add	\e, kreg, \e, ror #2		// e + K
+	.else
+	add	\e, \e, kreg
+	.endif
+	SCHED	\t, 1, \x0, \x1, \y0, \y1
+	.if \t < 20
+	  .if \t == 1
+	eor	ft, \d, \c, ror #2		// c true, d not yet rotated
+	  .else
+	eor	ft, \c, \d
+	  .endif
+	SCHED	\t, 2, \x0, \x1, \y0, \y1
+	ADDW	\t, \e, \w
+	SCHED	\t, 3, \x0, \x1, \y0, \y1
+	  .if \t < 2
+	and	ft, ft, \b
+	SCHED	\t, 4, \x0, \x1, \y0, \y1
+	eor	ft, ft, \d			// Ch = ((c ^ d) & b) ^ d
+	  .else
+	and	ft, \b, ft, ror #2
+	SCHED	\t, 4, \x0, \x1, \y0, \y1
+	eor	ft, ft, \d, ror #2		// Ch = ((c ^ d) & b) ^ d
+	  .endif
+	SCHED	\t, 5, \x0, \x1, \y0, \y1
+	add	\e, \e, ft
+	.elseif \t >= 40 && \t < 60
+	and	ft, \c, \d
+	SCHED	\t, 2, \x0, \x1, \y0, \y1
+	eor	gt, \c, \d
+	SCHED	\t, 3, \x0, \x1, \y0, \y1
+	ADDW	\t, \e, \w
+	SCHED	\t, 4, \x0, \x1, \y0, \y1
+	add	\e, \e, ft, ror #2		// + (c & d)
+	SCHED	\t, 5, \x0, \x1, \y0, \y1
+	and	gt, \b, gt, ror #2
+	add	\e, \e, gt			// + (b & (c ^ d)): Maj
+	.else
+	eor	ft, \c, \d
+	SCHED	\t, 2, \x0, \x1, \y0, \y1
+	ADDW	\t, \e, \w
+	SCHED	\t, 3, \x0, \x1, \y0, \y1
+	eor	ft, \b, ft, ror #2		// Parity = b ^ c ^ d
+	SCHED	\t, 4, \x0, \x1, \y0, \y1
+	add	\e, \e, ft
+	SCHED	\t, 5, \x0, \x1, \y0, \y1
+	.endif
+	SCHED	\t, 6, \x0, \x1, \y0, \y1
+	add	\e, \e, \a, ror #27		// + rol(a, 5)
+	SCHED	\t, 7, \x0, \x1, \y0, \y1
+	SCHED	\t, 8, \x0, \x1, \y0, \y1
+.endm
+
+/* Rotate the state (a = r4 .. e = r8 at t % 5 == 0) and the W pairs. */
+.macro	ROUND_T t
+	.if ((\t / 2) % 2) == 0
+	  ROUND_W \t, r0, r1, r2, r3
+	.else
+	  ROUND_W \t, r2, r3, r0, r1
+	.endif
+.endm
+
+.macro	ROUND_W t, x0, x1, y0, y1
+	.if (\t % 2) == 0
+	  ROUND_S \t, \x0, \x0, \x1, \y0, \y1
+	.else
+	  ROUND_S \t, \x1, \x0, \x1, \y0, \y1
+	.endif
+.endm
+
+.macro	ROUND_S t, w, x0, x1, y0, y1
+	.if (\t % 5) == 0
+	  ROUND \t, r4, r5, r6, r7, r8, \w, \x0, \x1, \y0, \y1
+	.elseif (\t % 5) == 1
+	  ROUND \t, r8, r4, r5, r6, r7, \w, \x0, \x1, \y0, \y1
+	.elseif (\t % 5) == 2
+	  ROUND \t, r7, r8, r4, r5, r6, \w, \x0, \x1, \y0, \y1
+	.elseif (\t % 5) == 3
+	  ROUND \t, r6, r7, r8, r4, r5, \w, \x0, \x1, \y0, \y1
+	.else
+	  ROUND \t, r5, r6, r7, r8, r4, \w, \x0, \x1, \y0, \y1
+	.endif
+.endm
+
+SYM_FUNC_START(rsha_sha1_arm_scalar)
+	cmp	r2, #0
+	it	eq
+	bxeq	lr
+	push	{r3-r11, lr}			// r3: keeps sp 8-byte aligned
+	sub	sp, sp, #FRAME
+	add	r2, r1, r2, lsl #6
+	str	r0, [sp, #STATE_SLOT]
+	str	r1, [sp, #DATA_SLOT]
+	str	r2, [sp, #END_SLOT]
+	ldrd	r4, r5, [r0, #0]
+	ldrd	r6, r7, [r0, #8]
+	ldr	r8, [r0, #16]
+
+.Lscalar_block:
+	ldr	dptr, [sp, #DATA_SLOT]
+	LOADK	SHA1_K0
+	ldr	r0, [dptr, #0]
+	ldr	r1, [dptr, #4]
+	rev	r0, r0
+	rev	r1, r1
+
+	.set	.Lt, 0
+	.rept	80
+	ROUND_T	.Lt
+	.set	.Lt, .Lt + 1
+	.endr
+
+	// Feed-forward (lr: state, r0:r1, r10:r11, r9: its words, loaded
+	// by rounds 77-79); the rotation is back at a = r4 after 80 rounds.
+	add	r4, r4, r0
+	add	r5, r5, r1
+	add	r6, r10, r6, ror #2
+	add	r7, r11, r7, ror #2
+	add	r8, r9, r8, ror #2
+	strd	r4, r5, [lr, #0]
+	strd	r6, r7, [lr, #8]
+	str	r8, [lr, #16]
+.Lscalar_block_end:
+	bne	.Lscalar_block
+
+	add	sp, sp, #FRAME
+	pop	{r3-r11, pc}
+SYM_FUNC_END(rsha_sha1_arm_scalar)
+
+	.unreq	kreg
+	.unreq	ft
+	.unreq	gt
+	.unreq	b0
+	.unreq	b1
+	.unreq	dptr
