@@ -22,13 +22,55 @@
  * Calling convention: AAPCS. Clobbers r0-r3, r12, flags, q0-q3 and
  * q8-q15; saves and restores r4-r11, lr and d8-d15 (q4-q7 hold the four
  * K; no calls are made).
- * Stack: @STACK@ bytes, sp stays 8-byte aligned.
- * Sections: .text only (ARM @ARM_SIZE@ bytes, Thumb-2 @T2_SIZE@ bytes); K comes from
- * ../sha1-k.h as movw/movt immediates (ARMv6T2+, always there on
- * ARMv7-A) splatted with vdup, so there is no .rodata and nothing to
- * relocate.
+ * Stack: 184 bytes (64 for the K+W ring, 16 for the state/next-block/
+ * count slots and padding, 64 for d8-d15, 40 for r3-r11, lr), sp stays
+ * 8-byte aligned.
+ * Sections: .text only (ARM 3084 bytes, Thumb-2 2904 bytes), no
+ * relocations; K comes from ../sha1-k.h as movw/movt immediates splatted
+ * with vdup (once per call), so there is no .rodata.
  *
-@DESIGN@
+ * Design: the 80 rounds run in the integer unit, all unrolled, state in
+ * r4-r8 with the register names rotated through macro arguments, in the
+ * form of the scalar core (sha1-scalar.S): c, d, e kept rotated left by
+ * 2 and turned back by free "ror #2" operands. NEON makes K+W four words
+ * at a time into a 16-word ring on the stack, so a round is "e = K+W +
+ * ror(e, 2)", rol(a, 5) as "add ..., a, ror #27", f (Ch 4, Parity 3, Maj
+ * 5 instructions) and half an ldrd: 6.5 / 5.5 / 7.5 integer instructions.
+ * On the reference model (llvm-mca's Cortex-A15: 2-wide in-order
+ * dispatch, one NEON instruction a cycle, a NEON or memory instruction
+ * whose inputs are not ready holds dispatch up) the cost is close to the
+ * instruction count / 2, so the NEON work is placed in the rounds' slots
+ * far enough from its inputs:
+ *  - W[32..79] with W[t] = rol(W[t-6] ^ W[t-16] ^ W[t-28] ^ W[t-32], 2)
+ *    (the standard recurrence applied twice), whose four lanes of a
+ *    group are independent: six instructions a group, the unaligned
+ *    W[t-6..t-3] taken as two d-register halves instead of a vext;
+ *  - W[16..31] with the standard recurrence, lane 3's W[t] term fixed up
+ *    afterwards: eleven instructions a group;
+ *  - K+W: one vadd and one vst1 a group;
+ *  - the next block is loaded, byte-swapped and its W[16..31] made
+ *    during rounds 60-79, so a block's first rounds find their K+W ready.
+ *    The last block "loads" itself again (the values are not used), so
+ *    nothing is read past the input.
+ * 680 instructions a block (the in-tree core: 835, with an ldr and an
+ * explicit "ror b" in every round).
+ *
+ * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
+ * loop .Lneon_block .. .Lneon_block_end, scripts/mca-core.sh arm and
+ * thumb2; in-tree = Linux 6.12 sha1_transform_neon from
+ * arch/arm/crypto/sha1-armv7-neon.S, whose block loop is already
+ * unrolled: .Loop up to its "b .Loop"; cortex-a15 and cortex-a9 share one
+ * llvm model):
+ *
+ *	CPU		build	ours	in-tree	ours/in-tree
+ *	cortex-a15	ARM	350.0	443.1	0.79
+ *	cortex-a15	Thumb-2	347.1	443.1	0.78
+ *	cortex-a9	ARM	350.0	443.1	0.79
+ *	cortex-a9	Thumb-2	347.1	443.1	0.78
+ *
+ * (llvm-mca drops the in-tree loop's ldm/stm of the state, having no
+ * timing for them. The in-tree core also clobbers d8-d15, which this one
+ * saves.)
  */
 
 #include <linux/linkage.h>
@@ -41,7 +83,7 @@
 	.text
 
 	ft	.req	r12		// f temporary
-	gt	.req	lr		// second Maj temporary
+	mt	.req	lr		// second Maj temporary
 	ring1	.req	r9		// sp + 16: (K+W) ring slot 1
 	ring2	.req	r10		// sp + 32: slot 2
 	ring3	.req	r11		// sp + 48: slot 3
@@ -356,13 +398,13 @@
 	.elseif \t >= 40 && \t < 60
 	and	ft, \c, \d
 	NEON_OP	\t, 2
-	eor	gt, \c, \d
+	eor	mt, \c, \d
 	NEON_OP	\t, 3
 	add	\e, \e, ft, ror #2		// + (c & d)
 	NEON_OP	\t, 4
-	and	gt, \b, gt, ror #2
+	and	mt, \b, mt, ror #2
 	NEON_OP	\t, 5
-	add	\e, \e, gt			// + (b & (c ^ d)): Maj
+	add	\e, \e, mt			// + (b & (c ^ d)): Maj
 	NEON_OP	\t, 6
 	.else
 	eor	ft, \c, \d
@@ -518,7 +560,7 @@ SYM_FUNC_START(rsha_sha1_arm_neon)
 SYM_FUNC_END(rsha_sha1_arm_neon)
 
 	.unreq	ft
-	.unreq	gt
+	.unreq	mt
 	.unreq	ring1
 	.unreq	ring2
 	.unreq	ring3

@@ -80,13 +80,13 @@
 
 	kreg	.req	r9		// K of the current stage
 	ft	.req	r12		// f temporary
-	gt	.req	lr		// second Maj temporary
+	mt	.req	lr		// second Maj temporary
 	b0	.req	r10		// schedule pair B (r11: data pointer in
 	b1	.req	r11		// rounds 0..13)
 	dptr	.req	r11
 
 // Stack frame (below the 40 bytes of saved registers)
-#define W(i)		(4 * ((i) % 16))	// W[i] ring
+#define WS(i)		(4 * ((i) % 16))	// ring slot of W[i] (its X form)
 #define STATE_SLOT	64		// u32 *state
 #define DATA_SLOT	68		// next input block
 #define END_SLOT	72		// data + 64 * nblocks
@@ -99,11 +99,14 @@
 .endm
 
 /*
- * d = n ^ (the X of W[s-i] in m, rotated into the form of X[s]): with
- * X[j] = ror(W[j], j / 16), W[s] = rol(W[s-16] ^ W[s-14] ^ W[s-8] ^
- * W[s-3], 1) becomes X[s] = X[s-16] ^ rol(X[s-i], 1 + (s-i)/16 - s/16)
- * over i = 14, 8, 3, where each rotation is 0 or 1: X[s-16] is the
- * unrotated head of the chain, every other term a free shifted operand.
+ * d = n ^ (the word W[s-i] of pair s's inputs, held in m in its stored
+ * form, rotated into the form of X[s]). The ring and the pair registers
+ * hold X[j] = ror(W[j], j / 16), not W[j]: then W[s] = rol(W[s-16] ^
+ * W[s-14] ^ W[s-8] ^ W[s-3], 1) becomes
+ *   X[s] = X[s-16] ^ rol(X[s-i], 1 + (s-i)/16 - s/16), i = 14, 8, 3
+ * (and the same with s-15, s-13, s-7, s-2 for W[s+1]), each rotation 0
+ * or 1: X[s-16] heads the eor chain unrotated, every other term is a
+ * free "ror #31" operand, and no word needs a rotate of its own.
  */
 .macro	EORX d, n, m, s, i
 	.if (1 + ((\s) - (\i)) / 16 - (\s) / 16) == 1
@@ -119,16 +122,16 @@
  * R(s) = r0:r1 ((s/2) even) or r2:r3 (odd), and stored by round s; rounds
  * s and s+1 read it from R(s). r0..r3 are given as x0, x1 (R(t), the pair
  * of round t) and y0, y1 (the other one).
- *   s >= 16, half 0: W[s-16..s-15] into b0:b1, ^= W[s-3] (y1 at round
- *     s-2: R(s-4)'s second word) and W[s-2] (x0), then W[s-14..s-13]
+ *   s >= 16, half 0: X[s-16..s-15] into b0:b1, ^= W[s-3] (y1 at round
+ *     s-2: R(s-4)'s second word) and W[s-2] (x0), then X[s-14..s-13]
  *     into y0:y1 (R(s) = R(s-4)), ^= b0:b1;
- *   s >= 16, half 1: ^= W[s-8..s-7], rol 1;
+ *   s >= 16, half 1: ^= W[s-8..s-7], loaded into b0:b1;
  *   s < 16: half 0 loads the two input words, half 1 byte-swaps them.
  */
 .macro	SCHED t, k, x0, x1, y0, y1
 	.if (\t % 2) == 0
 	  .if \k == 4
-	strd	\x0, \x1, [sp, #W(\t)]		// pair t, made by rounds t-2, t-1
+	strd	\x0, \x1, [sp, #WS(\t)]		// pair t, made by rounds t-2, t-1
 	  .endif
 	  .if (\t + 2) < 16
 	    .if \k == 1
@@ -138,13 +141,13 @@
 	    .endif
 	  .elseif (\t + 2) < 80
 	    .if \k == 1
-	ldrd	b0, b1, [sp, #W(\t + 2 - 16)]
+	ldrd	b0, b1, [sp, #WS(\t + 2 - 16)]
 	    .elseif \k == 3
 	EORX	b0, b0, \y1, \t + 2, 3		// ^ W[s-3]
 	    .elseif \k == 4
 	EORX	b1, b1, \x0, \t + 2, 2		// ^ W[s-2]
 	    .elseif \k == 5
-	ldrd	\y0, \y1, [sp, #W(\t + 2 - 14)]
+	ldrd	\y0, \y1, [sp, #WS(\t + 2 - 14)]
 	    .elseif \k == 7
 	EORX	\y0, b0, \y0, \t + 2, 14	// ^ W[s-14]
 	    .elseif \k == 8
@@ -160,7 +163,7 @@
 	    .endif
 	  .elseif (\t + 1) < 80
 	    .if \k == 0
-	ldrd	b0, b1, [sp, #W(\t + 1 - 8)]
+	ldrd	b0, b1, [sp, #WS(\t + 1 - 8)]
 	    .elseif \k == 2
 	EORX	\y0, \y0, b0, \t + 1, 8	// ^ W[s-8]
 	    .elseif \k == 3
@@ -260,14 +263,14 @@
 	.elseif \t >= 40 && \t < 60
 	and	ft, \c, \d
 	SCHED	\t, 2, \x0, \x1, \y0, \y1
-	eor	gt, \c, \d
+	eor	mt, \c, \d
 	SCHED	\t, 3, \x0, \x1, \y0, \y1
 	ADDW	\t, \e, \w
 	SCHED	\t, 4, \x0, \x1, \y0, \y1
 	add	\e, \e, ft, ror #2		// + (c & d)
 	SCHED	\t, 5, \x0, \x1, \y0, \y1
-	and	gt, \b, gt, ror #2
-	add	\e, \e, gt			// + (b & (c ^ d)): Maj
+	and	mt, \b, mt, ror #2
+	add	\e, \e, mt			// + (b & (c ^ d)): Maj
 	.else
 	eor	ft, \c, \d
 	SCHED	\t, 2, \x0, \x1, \y0, \y1
@@ -362,7 +365,7 @@ SYM_FUNC_END(rsha_sha1_arm_scalar)
 
 	.unreq	kreg
 	.unreq	ft
-	.unreq	gt
+	.unreq	mt
 	.unreq	b0
 	.unreq	b1
 	.unreq	dptr
