@@ -9,8 +9,15 @@
 #     kernels that also support ARMv6 CPUs, ARMv7-M and big-endian kernels keep
 #     Rust unavailable, so Kconfig refuses them instead of a broken build; this
 #     project's cores and the Rust target were only validated on ARMv7-A;
-#  2. arch/arm/Makefile: rustc uses its built-in arm-unknown-linux-gnueabi target
-#     (soft-float ABI, ARM state; it interworks with Thumb-2 kernels through BLX);
+#  2. arch/arm/Makefile: rustc uses its built-in armv7-unknown-linux-gnueabi target
+#     (soft-float EABI, ARMv7 with Thumb-2 instructions; a Linux triple, so LLVM
+#     calls memcpy/memset, which the kernel has, not the __aeabi_mem* helpers of
+#     the bare-metal targets, which it lacks). Thumb-2 kernels add
+#     -Ctarget-feature=+thumb-mode: the ARM module loader links no interworking
+#     branch, and ARM-state Rust code tail-calling the Thumb memcpy is refused
+#     ("unsupported interworking call (ARM -> Thumb)"). rustc calls thumb-mode an
+#     unstable feature and says so once per crate; there is no built-in
+#     soft-float Thumb-2 Linux target to avoid that warning.
 #  3. rust/Makefile: bindgen parses headers for arm-linux-gnueabi;
 #  4. rust/compiler_builtins.rs and rust/Makefile: the ARM EABI run-time helpers
 #     for floating point and 64-bit division, which `core` references but the
@@ -56,8 +63,12 @@ insert_after "$KSRC/arch/arm/Kconfig" $'\tselect HAVE_RSEQ' \
 
 insert_after "$KSRC/arch/arm/Makefile" \
 	'KBUILD_AFLAGS	+=$(CFLAGS_ABI) $(AFLAGS_ISA) -Wa,$(arch-y) $(tune-y) -include $(srctree)/arch/arm/include/asm/unified.h -msoft-float' \
-	'# rust-arm-sha: Rust for ARMv7, built-in soft-float EABI target.
-KBUILD_RUSTFLAGS	+= --target=arm-unknown-linux-gnueabi'
+	'# rust-arm-sha: Rust for ARMv7-A, soft-float EABI, in the instruction set of
+# the kernel (its module loader links no ARM <-> Thumb interworking calls).
+KBUILD_RUSTFLAGS	+= --target=armv7-unknown-linux-gnueabi
+ifeq ($(CONFIG_THUMB2_KERNEL),y)
+KBUILD_RUSTFLAGS	+= -Ctarget-feature=+thumb-mode
+endif'
 
 # ARM EABI helpers that `core` may reference: float arithmetic, conversions and
 # comparisons, and 64-bit division.

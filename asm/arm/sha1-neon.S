@@ -19,9 +19,9 @@
  * Input is read with vld1.8 (no alignment needed); ldrd/strd only touch
  * the stack and state[] (4-byte alignment is enough).
  *
- * Calling convention: AAPCS. Clobbers r0-r3, r12, flags, q0-q3 and
- * q8-q15; saves and restores r4-r11, lr and d8-d15 (q4-q7 hold the four
- * K; no calls are made).
+ * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
+ * r0-r3, r12, flags, q0-q3 and q8-q15; saves and restores r4-r11, lr and
+ * d8-d15 (q4-q7 hold the four K; no calls are made).
  * Stack: 184 bytes (64 for the K+W ring, 16 for the state/next-block/
  * count slots and padding, 64 for d8-d15, 40 for r3-r11, lr), sp stays
  * 8-byte aligned.
@@ -31,8 +31,9 @@
  *
  * Design: the 80 rounds run in the integer unit, all unrolled, state in
  * r4-r8 with the register names rotated through macro arguments, in the
- * form of the scalar core (sha1-scalar.S): c, d, e kept rotated left by
- * 2 and turned back by free "ror #2" operands. NEON makes K+W four words
+ * form of the scalar core (sha1-scalar.S; the rotation and the rounds 0-2
+ * forms shared in sha1-rounds.h): c, d, e kept rotated left by 2 and
+ * turned back by free "ror #2" operands. NEON makes K+W four words
  * at a time into a 16-word ring on the stack, so a round is "e = K+W +
  * ror(e, 2)", rol(a, 5) as "add ..., a, ror #27", f (Ch 4, Parity 3, Maj
  * 5 instructions) and half an ldrd: 6.5 / 5.5 / 7.5 integer instructions.
@@ -74,7 +75,9 @@
  */
 
 #include <linux/linkage.h>
+#include "sha-frame.h"
 #include "../sha1-k.h"
+#include "sha1-rounds.h"
 
 	.syntax	unified
 	.arch	armv7-a
@@ -369,11 +372,7 @@
 	.if (\t % 2) == 0
 	ldrd	\np0, \np1, [sp, #RING(\t + 2)]
 	.endif
-	.if \t >= 3
-	add	\e, \wk, \e, ror #2		// e + K + W[t]
-	.else
-	add	\e, \e, \wk
-	.endif
+	sha1_add_e \t, \e, \wk		// e + K + W[t]
 	NEON_OP	\t, 1
 	.if \t < 20
 	  .if \t == 1
@@ -453,34 +452,20 @@
 	.endif
 .endm
 
-/* Rotate the state (a = r4 .. e = r8 at t % 5 == 0) and the pairs. */
+/*
+ * Round t with its registers (sha1-rounds.h): the state by t % 5, the
+ * pairs by (t / 2) % 2, wk = the pair's word of round t, np0:np1 = the
+ * other pair.
+ */
 .macro	ROUND_T t
-	.if ((\t / 2) % 2) == 0
-	  ROUND_P \t, r0, r1, r2, r3
-	.else
-	  ROUND_P \t, r2, r3, r0, r1
-	.endif
+	sha1_pair_regs \t, ROUND_P
 .endm
 
 .macro	ROUND_P t, x0, x1, y0, y1
 	.if (\t % 2) == 0
-	  ROUND_S \t, \x0, \y0, \y1
+	  sha1_state_regs \t, ROUND, \x0, \y0, \y1
 	.else
-	  ROUND_S \t, \x1, \y0, \y1
-	.endif
-.endm
-
-.macro	ROUND_S t, wk, np0, np1
-	.if (\t % 5) == 0
-	  ROUND \t, r4, r5, r6, r7, r8, \wk, \np0, \np1
-	.elseif (\t % 5) == 1
-	  ROUND \t, r8, r4, r5, r6, r7, \wk, \np0, \np1
-	.elseif (\t % 5) == 2
-	  ROUND \t, r7, r8, r4, r5, r6, \wk, \np0, \np1
-	.elseif (\t % 5) == 3
-	  ROUND \t, r6, r7, r8, r4, r5, \wk, \np0, \np1
-	.else
-	  ROUND \t, r5, r6, r7, r8, r4, \wk, \np0, \np1
+	  sha1_state_regs \t, ROUND, \x1, \y0, \y1
 	.endif
 .endm
 
@@ -492,12 +477,7 @@
 .endm
 
 SYM_FUNC_START(rsha_sha1_arm_neon)
-	cmp	r2, #0
-	it	eq
-	bxeq	lr
-	push	{r3-r11, lr}			// r3: keeps sp 8-byte aligned
-	vpush	{d8-d15}
-	sub	sp, sp, #FRAME
+	rsha_arm_enter FRAME, 1
 	str	r0, [sp, #STATE_SLOT]
 	str	r1, [sp, #DPTR_SLOT]
 	str	r2, [sp, #NBLK_SLOT]
@@ -554,9 +534,7 @@ SYM_FUNC_START(rsha_sha1_arm_neon)
 .Lneon_block_end:
 	bne	.Lneon_block
 
-	add	sp, sp, #FRAME
-	vpop	{d8-d15}
-	pop	{r3-r11, pc}
+	rsha_arm_leave FRAME, 1
 SYM_FUNC_END(rsha_sha1_arm_neon)
 
 	.unreq	ft

@@ -18,8 +18,9 @@
  * kernel runs with SCTLR.A clear); ldrd/strd only touch the stack and
  * state[], and need just the 4-byte alignment a u32[] has.
  *
- * Calling convention: AAPCS. Clobbers r0-r3, r12 and flags; saves and
- * restores r4-r11 and lr (no calls are made).
+ * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
+ * r0-r3, r12 and flags; saves and restores r4-r11 and lr (no calls are
+ * made).
  * Stack: 120 bytes (64 for the W ring, 16 for the state/data/end slots
  * and padding, 40 for r3-r11, lr), sp stays 8-byte aligned.
  * Sections: .text only (ARM 3756 bytes, Thumb-2 3508 bytes), no
@@ -29,7 +30,8 @@
  * must only use it on ARMv7).
  *
  * Design: all 80 rounds unrolled, state in r4-r8 with the register names
- * rotated through macro arguments. On the reference model (llvm-mca's
+ * rotated through macro arguments (sha1-rounds.h, shared with the NEON
+ * core). On the reference model (llvm-mca's
  * Cortex-A15: 2-wide dispatch, one load/store per cycle) the cost is close
  * to the instruction count / 2, so the code minimises instructions:
  *  - "b = rol(b, 30)" is never done: c, d and e are kept unrotated and
@@ -71,7 +73,9 @@
  */
 
 #include <linux/linkage.h>
+#include "sha-frame.h"
 #include "../sha1-k.h"
+#include "sha1-rounds.h"
 
 	.syntax	unified
 	.arch	armv7-a
@@ -234,11 +238,7 @@
  */
 .macro	ROUND t, a, b, c, d, e, w, x0, x1, y0, y1
 	SCHED	\t, 0, \x0, \x1, \y0, \y1
-	.if \t >= 3
-	add	\e, kreg, \e, ror #2		// e + K
-	.else
-	add	\e, \e, kreg
-	.endif
+	sha1_add_e \t, \e, kreg		// e + K
 	SCHED	\t, 1, \x0, \x1, \y0, \y1
 	.if \t < 20
 	  .if \t == 1
@@ -287,43 +287,24 @@
 	SCHED	\t, 8, \x0, \x1, \y0, \y1
 .endm
 
-/* Rotate the state (a = r4 .. e = r8 at t % 5 == 0) and the W pairs. */
+/*
+ * Round t with its registers (sha1-rounds.h): the state by t % 5, the W
+ * pairs by (t / 2) % 2, w = the pair's word of round t.
+ */
 .macro	ROUND_T t
-	.if ((\t / 2) % 2) == 0
-	  ROUND_W \t, r0, r1, r2, r3
-	.else
-	  ROUND_W \t, r2, r3, r0, r1
-	.endif
+	sha1_pair_regs \t, ROUND_W
 .endm
 
 .macro	ROUND_W t, x0, x1, y0, y1
 	.if (\t % 2) == 0
-	  ROUND_S \t, \x0, \x0, \x1, \y0, \y1
+	  sha1_state_regs \t, ROUND, \x0, \x0, \x1, \y0, \y1
 	.else
-	  ROUND_S \t, \x1, \x0, \x1, \y0, \y1
-	.endif
-.endm
-
-.macro	ROUND_S t, w, x0, x1, y0, y1
-	.if (\t % 5) == 0
-	  ROUND \t, r4, r5, r6, r7, r8, \w, \x0, \x1, \y0, \y1
-	.elseif (\t % 5) == 1
-	  ROUND \t, r8, r4, r5, r6, r7, \w, \x0, \x1, \y0, \y1
-	.elseif (\t % 5) == 2
-	  ROUND \t, r7, r8, r4, r5, r6, \w, \x0, \x1, \y0, \y1
-	.elseif (\t % 5) == 3
-	  ROUND \t, r6, r7, r8, r4, r5, \w, \x0, \x1, \y0, \y1
-	.else
-	  ROUND \t, r5, r6, r7, r8, r4, \w, \x0, \x1, \y0, \y1
+	  sha1_state_regs \t, ROUND, \x1, \x0, \x1, \y0, \y1
 	.endif
 .endm
 
 SYM_FUNC_START(rsha_sha1_arm_scalar)
-	cmp	r2, #0
-	it	eq
-	bxeq	lr
-	push	{r3-r11, lr}			// r3: keeps sp 8-byte aligned
-	sub	sp, sp, #FRAME
+	rsha_arm_enter FRAME
 	add	r2, r1, r2, lsl #6
 	str	r0, [sp, #STATE_SLOT]
 	str	r1, [sp, #DATA_SLOT]
@@ -359,8 +340,7 @@ SYM_FUNC_START(rsha_sha1_arm_scalar)
 .Lscalar_block_end:
 	bne	.Lscalar_block
 
-	add	sp, sp, #FRAME
-	pop	{r3-r11, pc}
+	rsha_arm_leave FRAME
 SYM_FUNC_END(rsha_sha1_arm_scalar)
 
 	.unreq	kreg

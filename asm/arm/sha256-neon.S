@@ -19,9 +19,10 @@
  * Input is read with vld1.8 (no alignment needed); ldrd/strd only touch
  * the stack and state[] (4-byte alignment is enough).
  *
- * Calling convention: AAPCS. Clobbers r0-r3, r12, flags, q0-q3 and q8-q15
- * (d0-d7, d16-d31: caller-saved); saves and restores r4-r11 and lr (lr is
- * the K pointer; no calls are made); d8-d15 are not touched.
+ * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
+ * r0-r3, r12, flags, q0-q3 and q8-q15 (d0-d7, d16-d31: caller-saved);
+ * saves and restores r4-r11 and lr (lr is the K pointer; no calls are
+ * made); d8-d15 are not touched.
  * Stack: 128 bytes (64 for the K+W ring, 24 for the state/next-block/end
  * slots and padding, 40 for r3-r11, lr), sp stays 8-byte aligned.
  * Sections: .text (ARM 6220 bytes, Thumb-2 5670 bytes) and .rodata (256
@@ -42,7 +43,8 @@
  *  - a round is 16.5 integer instructions: Sigma0/Sigma1 are two
  *    "eor x, y, y, ror" plus an "add h, h, x, ror" each; Ch =
  *    ((f ^ g) & e) ^ g; Maj = ((a ^ b) & (b ^ c)) ^ b with b ^ c carried
- *    over from the previous round's a ^ b; one ldrd per two rounds;
+ *    over from the previous round's a ^ b; one ldrd per two rounds (the
+ *    round: sha256-rounds.h, shared with the scalar core);
  *  - four schedule words are 33 NEON instructions: sigma0 of four words
  *    (computed one group ahead) as q operations, sigma1 in two d halves
  *    (the second half needs the first), its rotates one vshrn.i64 each;
@@ -70,7 +72,9 @@
  */
 
 #include <linux/linkage.h>
+#include "sha-frame.h"
 #include "../sha256-k.h"
+#include "sha256-rounds.h"
 
 	.syntax	unified
 	.arch	armv7-a
@@ -85,7 +89,6 @@
 	.text
 
 	kptr	.req	lr		// next K to load
-	sig	.req	r3		// rounds: Sigma temp
 
 // Stack frame (below the 40 bytes of saved registers)
 #define RING(i)		(4 * ((i) % 16))	// (K+W)[i]
@@ -95,12 +98,13 @@
 #define FRAME		88
 
 /*
- * One round t. a..h are the state registers (rotated by the caller).
- * Even rounds load (K+W)[t], (K+W)[t+1] into r0:r1; r0 is the Ch
- * temporary (r1 too, in odd rounds, once added), r3 (sig) the Sigma one.
+ * One round t (a..h: the state registers, rotated by sha256_round_regs):
+ * even rounds load (K+W)[t], (K+W)[t+1] into r0:r1; h += (K+W)[t], then
+ * the round proper (sha256_round, sha256-rounds.h: r0 the Ch temporary,
+ * r1 too in odd rounds once added, r3 the Sigma one), its hook NEON_OP
+ * t, 0..8 placing the NEON work between every other integer instruction.
  * mp holds b ^ c (the previous round's a ^ b), mc receives this round's
- * a ^ b; they alternate between r12 and r2. NEON_OP t, 0..8 place the
- * NEON work between every other integer instruction.
+ * a ^ b; they alternate between r12 and r2.
  */
 .macro	ROUND t, a, b, c, d, e, f, g, h, mp, mc
 	.if (\t % 2) == 0
@@ -109,64 +113,21 @@
 	.else
 	add	\h, \h, r1
 	.endif
-	NEON_OP	\t, 0
-	eor	sig, \e, \e, ror #5
-	eor	r0, \f, \g
-	NEON_OP	\t, 1
-	eor	sig, sig, \e, ror #19
-	and	r0, r0, \e
-	NEON_OP	\t, 2
-	eor	r0, r0, \g			// Ch(e,f,g)
-	add	\h, \h, r0
-	NEON_OP	\t, 3
-	add	\h, \h, sig, ror #6		// h += Sigma1(e): h = T1
-	eor	sig, \a, \a, ror #11
-	NEON_OP	\t, 4
-	add	\d, \d, \h			// d += T1: next round's e
-	eor	\mc, \a, \b
-	NEON_OP	\t, 5
-	eor	sig, sig, \a, ror #20
-	and	\mp, \mp, \mc
-	NEON_OP	\t, 6
-	add	\h, \h, sig, ror #2		// h += Sigma0(a)
-	NEON_OP	\t, 7
-	eor	\mp, \mp, \b			// Maj(a,b,c)
-	add	\h, \h, \mp			// h = T1 + T2: next round's a
-	NEON_OP	\t, 8
+	sha256_round \t, \a, \b, \c, \d, \e, \f, \g, \h, \mp, \mc, NEON_OP
 .endm
 
 /*
- * Rotate the state registers: a = r4 .. h = r11 at t % 8 == 0. Round 63
- * puts a ^ b into r1 instead of r12 so that r12 can fetch the state
+ * Round t with its registers: the Maj carries alternate with t % 2. Round
+ * 63 puts a ^ b into r1 instead of r12 so that r12 can fetch the state
  * pointer for the feed-forward.
  */
 .macro	ROUND_T t
 	.if \t == 63
-	  ROUND_M \t, r2, r1
+	  sha256_round_regs \t, ROUND, r2, r1
 	.elseif (\t % 2) == 0
-	  ROUND_M \t, r12, r2
+	  sha256_round_regs \t, ROUND, r12, r2
 	.else
-	  ROUND_M \t, r2, r12
-	.endif
-.endm
-
-.macro	ROUND_M t, mp, mc
-	.if (\t % 8) == 0
-	  ROUND \t, r4, r5, r6, r7, r8, r9, r10, r11, \mp, \mc
-	.elseif (\t % 8) == 1
-	  ROUND \t, r11, r4, r5, r6, r7, r8, r9, r10, \mp, \mc
-	.elseif (\t % 8) == 2
-	  ROUND \t, r10, r11, r4, r5, r6, r7, r8, r9, \mp, \mc
-	.elseif (\t % 8) == 3
-	  ROUND \t, r9, r10, r11, r4, r5, r6, r7, r8, \mp, \mc
-	.elseif (\t % 8) == 4
-	  ROUND \t, r8, r9, r10, r11, r4, r5, r6, r7, \mp, \mc
-	.elseif (\t % 8) == 5
-	  ROUND \t, r7, r8, r9, r10, r11, r4, r5, r6, \mp, \mc
-	.elseif (\t % 8) == 6
-	  ROUND \t, r6, r7, r8, r9, r10, r11, r4, r5, \mp, \mc
-	.else
-	  ROUND \t, r5, r6, r7, r8, r9, r10, r11, r4, \mp, \mc
+	  sha256_round_regs \t, ROUND, r2, r12
 	.endif
 .endm
 
@@ -354,11 +315,7 @@
 	.long	.Lsha256_k_arm_neon
 
 SYM_FUNC_START(rsha_sha256_arm_neon)
-	cmp	r2, #0
-	it	eq
-	bxeq	lr
-	push	{r3-r11, lr}			// r3: keeps sp 8-byte aligned
-	sub	sp, sp, #FRAME
+	rsha_arm_enter FRAME
 	ldr	kptr, .Lsha256_k_arm_neon_addr
 	add	r2, r1, r2, lsl #6
 	str	r0, [sp, #STATE_SLOT]
@@ -438,9 +395,7 @@ SYM_FUNC_START(rsha_sha256_arm_neon)
 .Lneon_block_end:
 	bne	.Lneon_block
 
-	add	sp, sp, #FRAME
-	pop	{r3-r11, pc}
+	rsha_arm_leave FRAME
 SYM_FUNC_END(rsha_sha256_arm_neon)
 
 	.unreq	kptr
-	.unreq	sig

@@ -18,8 +18,9 @@
  * kernel runs with SCTLR.A clear); ldrd/strd only touch the stack and
  * state[], and need just the 4-byte alignment a u32[] has.
  *
- * Calling convention: AAPCS. Clobbers r0-r3, r12 and flags; saves and
- * restores r4-r11 and lr (lr serves as the K pointer; no calls are made).
+ * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
+ * r0-r3, r12 and flags; saves and restores r4-r11 and lr (lr serves as
+ * the K pointer; no calls are made).
  * Stack: 312 bytes (256 for W[0..63], 16 for the state/data/nblocks/K
  * slots, 40 for r3-r11, lr), sp stays 8-byte aligned.
  * Sections: .text (ARM 6956 bytes, Thumb-2 5970 bytes) and .rodata (256
@@ -39,7 +40,8 @@
  *    plus an "add h, h, x, ror" each; Ch = ((f ^ g) & e) ^ g; Maj =
  *    ((a ^ b) & (b ^ c)) ^ b with b ^ c carried over from the previous
  *    round's a ^ b; K and W come in pairs (one ldrd each per two rounds)
- *    and are summed pairwise before h += K + W;
+ *    and are summed pairwise before h += K + W (the round after that:
+ *    sha256-rounds.h, shared with the NEON core);
  *  - the separate schedule phase needs 10.5 instructions per word (3+3
  *    for sigma0/sigma1, 3 adds, one ldrd of W[t-14..t-13] and one of
  *    W[t-7..t-6] and one strd per pair), where interleaving it with the
@@ -65,7 +67,9 @@
  */
 
 #include <linux/linkage.h>
+#include "sha-frame.h"
 #include "../sha256-k.h"
+#include "sha256-rounds.h"
 
 	.syntax	unified
 
@@ -80,7 +84,6 @@
 	kptr	.req	lr		// K[0]
 	tw	.req	r0		// rounds: K+W (even t), then Ch temp
 	tw1	.req	r1		// rounds: K+W for t+1
-	sig	.req	r3		// rounds: Sigma temp
 
 // Stack frame (below the 40 bytes of saved registers)
 #define W_SLOT(i)	(4 * (i))	// W[0..63]
@@ -91,10 +94,11 @@
 #define FRAME		272
 
 /*
- * One round t. a..h are the state registers (rotated by the caller).
- * Even rounds load K[t], K[t+1] into r0:r1 and W[t], W[t+1] into r2:r3
- * and leave K[t+1] + W[t+1] in r1 for the odd round. r0 is the Ch
- * temporary, r3 (sig) the Sigma one. mp holds b ^ c (the previous round's
+ * One round t (a..h: the state registers, rotated by sha256_round_regs):
+ * even rounds load K[t], K[t+1] into r0:r1 and W[t], W[t+1] into r2:r3
+ * and leave K[t+1] + W[t+1] in r1 for the odd round; then h += K[t] +
+ * W[t] and the round proper (sha256_round, sha256-rounds.h: r0 the Ch
+ * temporary, r3 the Sigma one). mp holds b ^ c (the previous round's
  * a ^ b), mc receives this round's a ^ b; they alternate between r12 and
  * r2 so that r2:r3 is free for the W pair at even rounds.
  */
@@ -108,49 +112,15 @@
 	.else
 	add	\h, \h, r1
 	.endif
-	eor	sig, \e, \e, ror #5
-	eor	r0, \f, \g
-	eor	sig, sig, \e, ror #19
-	and	r0, r0, \e
-	eor	r0, r0, \g			// Ch(e,f,g)
-	add	\h, \h, r0
-	add	\h, \h, sig, ror #6		// h += Sigma1(e): h = T1
-	eor	sig, \a, \a, ror #11
-	add	\d, \d, \h			// d += T1: next round's e
-	eor	\mc, \a, \b
-	eor	sig, sig, \a, ror #20
-	and	\mp, \mp, \mc
-	add	\h, \h, sig, ror #2		// h += Sigma0(a)
-	eor	\mp, \mp, \b			// Maj(a,b,c)
-	add	\h, \h, \mp			// h = T1 + T2: next round's a
+	sha256_round \t, \a, \b, \c, \d, \e, \f, \g, \h, \mp, \mc, sha256_no_hook
 .endm
 
-/* Rotate the state registers: a = r4 .. h = r11 at t % 8 == 0. */
+/* Round t with its registers: the Maj carries alternate with t % 2. */
 .macro	ROUND_T t
 	.if (\t % 2) == 0
-	  ROUND_M \t, r12, r2
+	  sha256_round_regs \t, ROUND, r12, r2
 	.else
-	  ROUND_M \t, r2, r12
-	.endif
-.endm
-
-.macro	ROUND_M t, mp, mc
-	.if (\t % 8) == 0
-	  ROUND \t, r4, r5, r6, r7, r8, r9, r10, r11, \mp, \mc
-	.elseif (\t % 8) == 1
-	  ROUND \t, r11, r4, r5, r6, r7, r8, r9, r10, \mp, \mc
-	.elseif (\t % 8) == 2
-	  ROUND \t, r10, r11, r4, r5, r6, r7, r8, r9, \mp, \mc
-	.elseif (\t % 8) == 3
-	  ROUND \t, r9, r10, r11, r4, r5, r6, r7, r8, \mp, \mc
-	.elseif (\t % 8) == 4
-	  ROUND \t, r8, r9, r10, r11, r4, r5, r6, r7, \mp, \mc
-	.elseif (\t % 8) == 5
-	  ROUND \t, r7, r8, r9, r10, r11, r4, r5, r6, \mp, \mc
-	.elseif (\t % 8) == 6
-	  ROUND \t, r6, r7, r8, r9, r10, r11, r4, r5, \mp, \mc
-	.else
-	  ROUND \t, r5, r6, r7, r8, r9, r10, r11, r4, \mp, \mc
+	  sha256_round_regs \t, ROUND, r2, r12
 	.endif
 .endm
 
@@ -261,11 +231,7 @@
 	.long	.Lsha256_k_arm_scalar
 
 SYM_FUNC_START(rsha_sha256_arm_scalar)
-	cmp	r2, #0
-	it	eq
-	bxeq	lr
-	push	{r3-r11, lr}			// r3: keeps sp 8-byte aligned
-	sub	sp, sp, #FRAME
+	rsha_arm_enter FRAME
 	str	r0, [sp, #STATE_SLOT]
 	str	r2, [sp, #NBLK_SLOT]
 	ldr	kptr, .Lsha256_k_arm_scalar_addr
@@ -322,11 +288,9 @@ SYM_FUNC_START(rsha_sha256_arm_scalar)
 .Lscalar_block_end:
 	bne	.Lscalar_block
 
-	add	sp, sp, #FRAME
-	pop	{r3-r11, pc}
+	rsha_arm_leave FRAME
 SYM_FUNC_END(rsha_sha256_arm_scalar)
 
 	.unreq	kptr
 	.unreq	tw
 	.unreq	tw1
-	.unreq	sig

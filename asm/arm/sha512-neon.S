@@ -18,9 +18,10 @@
  * Input is read with vld1.8 (no alignment needed); state[] with vld1.64
  * (8-byte aligned is enough), K with vld1.64 :128 (it is 16-byte aligned).
  *
- * Calling convention: AAPCS. Clobbers r0-r3, r12, flags, q0-q3 and q8-q15
- * (d0-d7, d16-d31: caller-saved); saves and restores r4-r11 and lr (lr is
- * the W[] ring pointer; no calls are made); d8-d15 are not touched.
+ * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
+ * r0-r3, r12, flags, q0-q3 and q8-q15 (d0-d7, d16-d31: caller-saved);
+ * saves and restores r4-r11 and lr (lr is the W[] ring pointer; no calls
+ * are made); d8-d15 are not touched.
  * Stack: 184 bytes (128 for the W[] ring, 16 for the state/next-block/
  * nblocks/loop-count slots, 40 for r3-r11, lr), sp stays 8-byte aligned.
  * Sections: .text (ARM 6020 bytes, Thumb-2 5916 bytes) and .rodata
@@ -43,13 +44,14 @@
  * The message schedule would cost the NEON unit some 10 more instructions
  * a word; the integer unit, idle otherwise, does it instead (33
  * instructions a word: sigma0/sigma1 on register pairs with shifted
- * operands, as in the scalar core), W[t+16] during round t of rounds
- * 0..63, its instructions spread between the NEON ones, into a 16-word
- * ring on the stack, from which NEON loads W pairs with vld1 two rounds
- * ahead. During rounds 64..79 NEON byte-swaps the next block into the
- * ring (the last block reloads itself, so nothing past the input is
- * read). The 16-round body (a multiple of the rotation period 8 and the
- * ring size) is a loop run 4 times, then once more without the schedule.
+ * operands, from sha512-rotate.h as in the scalar core), W[t+16] during
+ * round t of rounds 0..63, its instructions spread between the NEON
+ * ones, into a 16-word ring on the stack, from which NEON loads W pairs
+ * with vld1 two rounds ahead. During rounds 64..79 NEON byte-swaps the
+ * next block into the ring (the last block reloads itself, so nothing
+ * past the input is read). The 16-round body (a multiple of the rotation
+ * period 8 and the ring size) is a loop run 4 times, then once more
+ * without the schedule.
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
  * loop .Lneon_block .. .Lneon_block_end with the chunk loop unrolled in a
@@ -75,7 +77,9 @@
  */
 
 #include <linux/linkage.h>
+#include "sha-frame.h"
 #include "../sha512-k.h"
+#include "sha512-rotate.h"
 
 	.syntax	unified
 	.arch	armv7-a
@@ -93,61 +97,12 @@
 	wptr	.req	lr		// W pair of the next K+W (ring)
 
 // Stack frame (below the 40 bytes of saved registers)
-#define W(i)		(8 * ((i) & 15))	// W[] ring
+#define W_SLOT(i)	(8 * ((i) & 15))	// W[] ring
 #define STATE_SLOT	128		// u64 *state
 #define NEXT_SLOT	132		// block the last rounds load
 #define NBLK_SLOT	136		// blocks left, this one included
 #define CNT_SLOT	140		// schedule chunks left
 #define FRAME		144
-
-/*
- * Integer side: terms of ror(x, n1) ^ ror(x, n2) ^ (x >> n3) on x = xl:xh
- * (the small sigmas). Half h of a 64-bit ror by n < 32 is (one half >> n)
- * ^ (other half << 32 - n); by n > 32 the other half's ror by n - 32.
- * SIGH k emits term k (0..5) of half h into d: term 0 is an lsr, the others
- * eor into d; the high half of the shift has no term 5.
- */
-.macro	RTOP first, d, src, op, amt
-	.if \first
-	\op	\d, \src, #\amt
-	.else
-	eor	\d, \d, \src, \op #\amt
-	.endif
-.endm
-
-.macro	RT1 j, h, d, xl, xh, m, shift, first
-	.if \j == 0
-	  .if \h == 0
-	    RTOP \first, \d, \xl, lsr, \m
-	  .else
-	    RTOP \first, \d, \xh, lsr, \m
-	  .endif
-	.elseif \h == 0
-	    RTOP 0, \d, \xh, lsl, (32-\m)
-	.elseif \shift == 0
-	    RTOP 0, \d, \xl, lsl, (32-\m)
-	.endif
-.endm
-
-.macro	RT j, h, d, xl, xh, n, shift, first
-	.if \n > 32
-	  RT1 \j, (1-\h), \d, \xl, \xh, (\n-32), \shift, \first
-	.else
-	  RT1 \j, \h, \d, \xl, \xh, \n, \shift, \first
-	.endif
-.endm
-
-.macro	SIGH k, h, d, xl, xh, n1, n2, n3
-	.if \k == 0
-	  RT 0, \h, \d, \xl, \xh, \n1, 0, 1
-	.elseif \k == 1
-	  RT 1, \h, \d, \xl, \xh, \n1, 0, 0
-	.elseif \k < 4
-	  RT (\k-2), \h, \d, \xl, \xh, \n2, 0, 0
-	.else
-	  RT (\k-4), \h, \d, \xl, \xh, \n3, 1, 0
-	.endif
-.endm
 
 /*
  * Instruction i (0..32) of schedule step j (16..31 within the chunk):
@@ -162,41 +117,43 @@
  * model's ldrd would take the NEON unit's address-generation slot).
  * sigma0(x) = ror(x,1) ^ ror(x,8) ^ (x >> 7)
  * sigma1(x) = ror(x,19) ^ ror(x,61) ^ (x >> 6)
+ * S1H/S0H k, h emit term k of half h of these (sha512_sigh, from
+ * sha512-rotate.h, shared with the scalar core).
  */
 .macro	S1H k, h, xl, xh
 	.if \h == 0
-	SIGH \k, 0, r8, \xl, \xh, 19, 61, 6
+	sha512_sigh \k, 0, r8, \xl, \xh, 19, 61, 6, 1
 	.else
-	SIGH \k, 1, r9, \xl, \xh, 19, 61, 6
+	sha512_sigh \k, 1, r9, \xl, \xh, 19, 61, 6, 1
 	.endif
 .endm
 .macro	S0H k, h, xl, xh
 	.if \h == 0
-	SIGH \k, 0, r10, \xl, \xh, 1, 8, 7
+	sha512_sigh \k, 0, r10, \xl, \xh, 1, 8, 7, 1
 	.else
-	SIGH \k, 1, r11, \xl, \xh, 1, 8, 7
+	sha512_sigh \k, 1, r11, \xl, \xh, 1, 8, 7, 1
 	.endif
 .endm
 
 .macro	SCHED_OP i, j, p1l, p1h, p2l, p2h, ql, qh, rl, rh
 	.if \i == 0
-	ldr	\rl, [sp, #W(\j-15)]
+	ldr	\rl, [sp, #W_SLOT(\j-15)]
 	.elseif \i == 1
-	ldr	\rh, [sp, #W(\j-15)+4]
+	ldr	\rh, [sp, #W_SLOT(\j-15)+4]
 	.elseif \i == 2
 	S1H	0, 0, \p2l, \p2h
 	.elseif \i == 3
 	S1H	0, 1, \p2l, \p2h
 	.elseif \i == 4
-	ldr	r10, [sp, #W(\j-7)]
+	ldr	r10, [sp, #W_SLOT(\j-7)]
 	.elseif \i == 5
-	ldr	r11, [sp, #W(\j-7)+4]
+	ldr	r11, [sp, #W_SLOT(\j-7)+4]
 	.elseif \i == 6
 	S1H	1, 0, \p2l, \p2h
 	.elseif \i == 7
 	S1H	1, 1, \p2l, \p2h
 	.elseif \i == 8
-	strd	\p1l, \p1h, [sp, #W(\j-1)]
+	strd	\p1l, \p1h, [sp, #W_SLOT(\j-1)]
 	.elseif \i == 9
 	S1H	2, 0, \p2l, \p2h
 	.elseif \i == 10
@@ -463,11 +420,7 @@
 	.long	.Lsha512_k_arm_neon
 
 SYM_FUNC_START(rsha_sha512_arm_neon)
-	cmp	r2, #0
-	it	eq
-	bxeq	lr
-	push	{r3-r11, lr}			// r3: keeps sp 8-byte aligned
-	sub	sp, sp, #FRAME
+	rsha_arm_enter FRAME
 	ldr	kptr, .Lsha512_k_arm_neon_addr
 	add	r3, r1, #128
 	cmp	r2, #1
@@ -496,9 +449,9 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 
 	// kptr: K[2]; wptr: W[2] (ring); the ring holds W[0..15], q0 K+W[0..1]
 .Lneon_block:
-	ldrd	r0, r1, [sp, #W(15)]		// step 16: p1 = W[15], p2 = W[14],
-	ldrd	r2, r3, [sp, #W(14)]		// q = W[0]
-	ldrd	r4, r5, [sp, #W(0)]
+	ldrd	r0, r1, [sp, #W_SLOT(15)]		// step 16: p1 = W[15], p2 = W[14],
+	ldrd	r2, r3, [sp, #W_SLOT(14)]		// q = W[0]
+	ldrd	r4, r5, [sp, #W_SLOT(0)]
 	mov	r8, #4
 	str	r8, [sp, #CNT_SLOT]
 
@@ -507,7 +460,7 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 	bne	.Lneon_chunk
 
 .Lneon_last:
-	strd	r0, r1, [sp, #W(15)]		// step 79's word
+	strd	r0, r1, [sp, #W_SLOT(15)]		// step 79's word
 	ldr	r0, [sp, #NEXT_SLOT]
 	mov	r1, sp
 	ROUNDS16 0, 1
@@ -536,8 +489,7 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 .Lneon_block_end:
 	bne	.Lneon_block
 
-	add	sp, sp, #FRAME
-	pop	{r3-r11, pc}
+	rsha_arm_leave FRAME
 SYM_FUNC_END(rsha_sha512_arm_neon)
 
 	.unreq	kptr

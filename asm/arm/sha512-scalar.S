@@ -18,8 +18,9 @@
  * it blocks. Input words are read with plain ldr, which ARMv6+ allows
  * unaligned; ldrd/strd only touch the stack and state[] (8-byte aligned).
  *
- * Calling convention: AAPCS. Clobbers r0-r3, r12 and flags; saves and
- * restores r4-r11 and lr (lr is the K pointer; no calls are made).
+ * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
+ * r0-r3, r12 and flags; saves and restores r4-r11 and lr (lr is the K
+ * pointer; no calls are made).
  * Stack: 256 bytes (128 for the W[] ring, 64 for the a/e rings, 24 for
  * the Maj carry and the state/data/nblocks slots, 40 for r3-r11, lr); sp
  * stays 8-byte aligned.
@@ -30,12 +31,13 @@
  * Design. A 64-bit word is a pair of registers (low, high); a 64-bit
  * rotate or shift is two 32-bit shifted operands per half, so each
  * Sigma/sigma is a chain of "lsr" + five "eor x, x, y, lsl/lsr #n" per
- * half (the high half of sigma0/sigma1 has one term fewer), and a 64-bit
- * add is adds + adc. Registers cannot hold the 16-word state, so only a
- * and e live in registers; every round stores its new a and e into two
- * 4-entry rings on the stack, from which b, c, d (= a[t-1..t-3]) and f, g,
- * h (= e[t-1..t-3]) are read back: 7 ldrd + 2 strd + 50 ALU instructions a
- * round, no moves:
+ * half (the high half of sigma0/sigma1 has one term fewer; the term
+ * macros are in sha512-rotate.h, shared with the NEON core's integer-side
+ * schedule), and a 64-bit add is adds + adc. Registers cannot hold the
+ * 16-word state, so only a and e live in registers; every round stores
+ * its new a and e into two 4-entry rings on the stack, from which b, c,
+ * d (= a[t-1..t-3]) and f, g, h (= e[t-1..t-3]) are read back: 7 ldrd +
+ * 2 strd + 50 ALU instructions a round, no moves:
  *  - Sigma1(e) and Sigma0(a) are computed side by side (four independent
  *    eor chains keep both ALUs busy at the 2-cycle latency of a shifted
  *    operand);
@@ -68,7 +70,9 @@
  */
 
 #include <linux/linkage.h>
+#include "sha-frame.h"
 #include "../sha512-k.h"
+#include "sha512-rotate.h"
 
 	.syntax	unified
 
@@ -85,7 +89,7 @@
 
 // Stack frame (below the 40 bytes of saved registers). Round indices t are
 // relative to the chunk: all ring periods divide 16.
-#define W(i)		(8 * ((i) & 15))	// W[] ring
+#define W_SLOT(i)	(8 * ((i) & 15))	// W[] ring
 #define A(i)		(128 + 8 * ((i) & 3))	// a[i]: b, c, d = a[t-1..t-3]
 #define E(i)		(160 + 8 * ((i) & 3))	// e[i]: f, g, h = e[t-1..t-3]
 #define CARRY_SLOT	192		// the Maj carry across the schedule
@@ -95,59 +99,12 @@
 #define FRAME		216
 
 /*
- * Terms of ror(x, n1) ^ ror(x, n2) ^ ror(x, n3) (shift = 0) or
- * ror(x, n1) ^ ror(x, n2) ^ (x >> n3) (shift = 1) on x = xl:xh. Half h of
- * a 64-bit ror by n < 32 is (one half >> n) ^ (other half << 32 - n); by
- * n > 32 it is the other half's ror by n - 32. SIGH k emits term k (0..5)
- * of half h into d: term 0 is an lsr, the others eor into d. The high half
- * of a shift has no term 5.
+ * Term k of both halves: dl:dh = Sigma/sigma(xl:xh) after k = 0..5 (see
+ * sha512_sigh in sha512-rotate.h).
  */
-.macro	RTOP first, d, src, op, amt
-	.if \first
-	\op	\d, \src, #\amt
-	.else
-	eor	\d, \d, \src, \op #\amt
-	.endif
-.endm
-
-.macro	RT1 j, h, d, xl, xh, m, shift, first
-	.if \j == 0
-	  .if \h == 0
-	    RTOP \first, \d, \xl, lsr, \m
-	  .else
-	    RTOP \first, \d, \xh, lsr, \m
-	  .endif
-	.elseif \h == 0
-	    RTOP 0, \d, \xh, lsl, (32-\m)
-	.elseif \shift == 0
-	    RTOP 0, \d, \xl, lsl, (32-\m)
-	.endif
-.endm
-
-.macro	RT j, h, d, xl, xh, n, shift, first
-	.if \n > 32
-	  RT1 \j, (1-\h), \d, \xl, \xh, (\n-32), \shift, \first
-	.else
-	  RT1 \j, \h, \d, \xl, \xh, \n, \shift, \first
-	.endif
-.endm
-
-.macro	SIGH k, h, d, xl, xh, n1, n2, n3, shift
-	.if \k == 0
-	  RT 0, \h, \d, \xl, \xh, \n1, 0, 1
-	.elseif \k == 1
-	  RT 1, \h, \d, \xl, \xh, \n1, 0, 0
-	.elseif \k < 4
-	  RT (\k-2), \h, \d, \xl, \xh, \n2, 0, 0
-	.else
-	  RT (\k-4), \h, \d, \xl, \xh, \n3, \shift, 0
-	.endif
-.endm
-
-/* Term k of both halves: dl:dh = Sigma/sigma(xl:xh) after k = 0..5. */
 .macro	SIG k, dl, dh, xl, xh, n1, n2, n3, shift
-	SIGH \k, 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift
-	SIGH \k, 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift
+	sha512_sigh \k, 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift
+	sha512_sigh \k, 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift
 .endm
 
 .macro	SIGMA1 k, el, eh		// Sigma1(e) into r0:r1
@@ -194,7 +151,7 @@
 	ldrd	r0, r1, [kptr], #8		// K[t]
 	adds	\tl, \tl, r0
 	adc	\th, \th, r1
-	ldrd	r0, r1, [sp, #W(\t)]
+	ldrd	r0, r1, [sp, #W_SLOT(\t)]
 	adds	\tl, \tl, r0
 	adc	\th, \th, r1			// h + Sigma1(e) + K[t] + W[t]
 	ldrd	r0, r1, [sp, #A(\t-1)]		// b
@@ -245,12 +202,12 @@
  * sigma1(x) = ror(x,19) ^ ror(x,61) ^ (x >> 6)
  */
 .macro	SCHED j, p1l, p1h, p2l, p2h, ql, qh, rl, rh
-	ldrd	\rl, \rh, [sp, #W(\j-15)]
+	ldrd	\rl, \rh, [sp, #W_SLOT(\j-15)]
 	SIG	0, r8, r9, \p2l, \p2h, 19, 61, 6, 1
-	ldrd	r10, r11, [sp, #W(\j-7)]
+	ldrd	r10, r11, [sp, #W_SLOT(\j-7)]
 	SIG	1, r8, r9, \p2l, \p2h, 19, 61, 6, 1
 	.if (\j % 16) != 0
-	strd	\p1l, \p1h, [sp, #W(\j-1)]
+	strd	\p1l, \p1h, [sp, #W_SLOT(\j-1)]
 	.endif
 	SIG	2, r8, r9, \p2l, \p2h, 19, 61, 6, 1
 	adds	\ql, \ql, r10
@@ -299,17 +256,17 @@
  */
 .macro	SCHED16
 	strd	r4, r5, [sp, #E(0)]
-	ldrd	r0, r1, [sp, #W(15)]
+	ldrd	r0, r1, [sp, #W_SLOT(15)]
 	strd	r6, r7, [sp, #A(0)]
-	ldrd	r2, r3, [sp, #W(14)]
+	ldrd	r2, r3, [sp, #W_SLOT(14)]
 	strd	r8, r9, [sp, #CARRY_SLOT]
-	ldrd	r4, r5, [sp, #W(0)]
+	ldrd	r4, r5, [sp, #W_SLOT(0)]
 	.set	.Lj, 16
 	.rept	16
 	SCHED_T	.Lj
 	.set	.Lj, .Lj + 1
 	.endr
-	strd	r0, r1, [sp, #W(31)]		// the last step's word
+	strd	r0, r1, [sp, #W_SLOT(31)]		// the last step's word
 	ldrd	r4, r5, [sp, #E(0)]
 	ldrd	r6, r7, [sp, #A(0)]
 	ldrd	r8, r9, [sp, #CARRY_SLOT]
@@ -329,8 +286,8 @@
 	rev	r1, r1
 	rev	r2, r2
 	rev	r3, r3
-	strd	r0, r1, [sp, #W(\i)]
-	strd	r2, r3, [sp, #W(\i+1)]
+	strd	r0, r1, [sp, #W_SLOT(\i)]
+	strd	r2, r3, [sp, #W_SLOT(\i+1)]
 	.endr
 .endm
 
@@ -339,11 +296,7 @@
 	.long	.Lsha512_k_arm_scalar
 
 SYM_FUNC_START(rsha_sha512_arm_scalar)
-	cmp	r2, #0
-	it	eq
-	bxeq	lr
-	push	{r3-r11, lr}			// r3: keeps sp 8-byte aligned
-	sub	sp, sp, #FRAME
+	rsha_arm_enter FRAME
 	str	r0, [sp, #STATE_SLOT]
 	str	r1, [sp, #DATA_SLOT]
 	str	r2, [sp, #NBLK_SLOT]
@@ -448,8 +401,7 @@ SYM_FUNC_START(rsha_sha512_arm_scalar)
 .Lscalar_block_end:
 	bne	.Lscalar_block
 
-	add	sp, sp, #FRAME
-	pop	{r3-r11, pc}
+	rsha_arm_leave FRAME
 SYM_FUNC_END(rsha_sha512_arm_scalar)
 
 	.unreq	kptr

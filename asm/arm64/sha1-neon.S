@@ -21,7 +21,7 @@
  * names rotated through macro arguments, all rounds unrolled; the same
  * round shape as the scalar core: c and d kept as rol(x, 2) and rotated
  * back for free by "ror #2" operands, e's rotation hoisted into the round
- * before). Rounds consume W[t]+K[t] from a 16-word ring on the stack, two
+ * before; f(b, c, d) from sha1-rounds.h, shared with the scalar core). Rounds consume W[t]+K[t] from a 16-word ring on the stack, two
  * words per 64-bit load. NEON computes the schedule four words at a time,
  * 16 rounds ahead of use, adds K and stores into the ring slots the rounds
  * have just consumed; each group is split into four parts spread over four
@@ -59,6 +59,7 @@
 
 #include <linux/linkage.h>
 #include "../sha1-k.h"
+#include "sha1-rounds.h"
 
 	.section .rodata
 	.balign	16
@@ -163,32 +164,18 @@
  * f ops (two shifted adds instead measured 380 cycles/block, this 317).
  */
 .macro	ROUND p_t, p_a, p_b, p_c, p_d, p_e, p_p, p_n, p_tf, p_tn
-	.set	.Lmaj, (\p_t >= 40) && (\p_t < 60)
 	.if ((\p_t % 2) == 0) && (\p_t < 78)
 	ldr	x\p_n, [sp, #4 * ((\p_t + 2) % 16)]
 	.endif
 	ror	rol5, w\p_a, #27
-	.if \p_t < 20
-	and	w\p_tf, w\p_b, w\p_tf, ror #2	// Ch = ((c ^ d) & b) ^ d
-	.elseif .Lmaj
-	eor	t2, w\p_b, w\p_c, ror #2	// Maj = ((b ^ c) & (c ^ d)) ^ c
-	.else
-	eor	w\p_tf, w\p_b, w\p_tf, ror #2	// Parity = b ^ c ^ d
-	.endif
-	.if \p_t < 79
-	eor	w\p_tn, w\p_b, w\p_c		// ror(c ^ d, 30) of round t+1
-	.endif
+	sha1_f_begin \p_t, \p_b, \p_c, \p_tf, \p_tn
 	.if (\p_t % 2) == 0
 	add	w\p_e, w\p_e, w\p_p		// + W[t] + K
 	.else
 	add	x\p_e, x\p_e, x\p_p, lsr #32	// + W[t] + K (high half)
 	.endif
-	.if \p_t < 20
-	eor	w\p_tf, w\p_tf, w\p_d, ror #2
-	.elseif .Lmaj
-	and	t2, t2, w\p_tf, ror #2
-	eor	w\p_tf, t2, w\p_c, ror #2
-	.endif
+	sha1_f_mid \p_t, \p_d, \p_tf
+	sha1_f_end \p_t, \p_c, \p_tf
 	add	w\p_e, w\p_e, w\p_tf
 	.if \p_t < 64
 	.set	.Lq, \p_t / 4 + 4

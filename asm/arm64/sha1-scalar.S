@@ -24,7 +24,7 @@
  * instructions: the "b = rol(b, 30)" of every round is never done; c and d
  * are kept unrotated and every use rotates them for free with a "ror #2"
  * shifted operand of the logical op (f needs ror(c ^ d, 30), made one
- * round early), and only the e use needs an explicit ror, hoisted into the
+ * round early; f is in sha1-rounds.h, shared with the NEON core), and only the e use needs an explicit ror, hoisted into the
  * round before together with "+ K + W". rol(a, 5) is two shifted-operand
  * adds (lsl #5, lsr #27): on the in-order A53 a ror's result is the
  * slowest to reach its consumer, and a -> T is the critical chain. The
@@ -59,6 +59,7 @@
 
 #include <linux/linkage.h>
 #include "../sha1-k.h"
+#include "sha1-rounds.h"
 
 	.text
 
@@ -93,31 +94,15 @@
 .macro	ROUND p_t, p_a, p_b, p_c, p_d, p_e, p_w, p_wn, p_ws, p_w14, p_w8, p_w3, p_wp, p_tf, p_tn, p_wl, p_wln
 	.set	.Lsch, (\p_t + LA >= 16) && (\p_t + LA < 80)
 	.set	.Lschp, (\p_t + LA - 1 >= 16) && (\p_t + LA - 1 < 80)
-	.set	.Lmaj, (\p_t >= 40) && (\p_t < 60)
-	.if \p_t < 20
-	and	w\p_tf, w\p_b, w\p_tf, ror #2	// Ch = ((c ^ d) & b) ^ d
-	.elseif .Lmaj
-	eor	t2, w\p_b, w\p_c, ror #2	// Maj = ((b ^ c) & (c ^ d)) ^ c
-	.else
-	eor	w\p_tf, w\p_b, w\p_tf, ror #2	// Parity = b ^ c ^ d
-	.endif
-	.if \p_t < 79
-	eor	w\p_tn, w\p_b, w\p_c		// ror(c ^ d, 30) of round t+1
-	.endif
+	sha1_f_begin \p_t, \p_b, \p_c, \p_tf, \p_tn
 	.if .Lsch
 	eor	w\p_ws, w\p_ws, w\p_w14
 	.endif
-	.if \p_t < 20
-	eor	w\p_tf, w\p_tf, w\p_d, ror #2
-	.elseif .Lmaj
-	and	t2, t2, w\p_tf, ror #2
-	.endif
+	sha1_f_mid \p_t, \p_d, \p_tf
 	.if .Lsch
 	eor	w\p_ws, w\p_ws, w\p_w8
 	.endif
-	.if .Lmaj
-	eor	w\p_tf, t2, w\p_c, ror #2
-	.endif
+	sha1_f_end \p_t, \p_c, \p_tf
 	.if \p_t < 79
 	ror	w\p_d, w\p_d, #2		// e of round t+1: true value
 	.endif

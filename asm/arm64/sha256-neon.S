@@ -27,8 +27,9 @@
  * just consumed; its instructions are spread over the four rounds of each
  * group so they issue in the FP/ASIMD pipes next to the integer work. All
  * 64 K words stay in v16-v31 for the whole call. On A57/A72 the limit is
- * the 3-wide dispatch, so instruction count is what was minimised (see the
- * scalar core for the Sigma forms; the ring stores use st1 to a base
+ * the 3-wide dispatch, so instruction count is what was minimised (the
+ * round with its Sigma forms is sha256-rounds.h, shared with the scalar
+ * core; the ring stores use st1 to a base
  * register, 2 uops, instead of str q with an offset, 3 uops).
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
@@ -49,6 +50,7 @@
 
 #include <linux/linkage.h>
 #include "../sha256-k.h"
+#include "sha256-rounds.h"
 
 	.section .rodata
 	.balign	16
@@ -58,15 +60,9 @@
 
 	.text
 
-	state	.req	x0
-	data	.req	x1
-	nblk	.req	x2
-	kptr	.req	x3
+	// (state, data, nblk, kptr and the round's big1, chf, chg, big0:
+	// sha256-rounds.h)
 	// round temporaries
-	big1	.req	w12		// Sigma1(e)
-	chf	.req	w13		// e & f
-	chg	.req	w14		// g & ~e
-	big0	.req	w15		// Sigma0(a)
 	rot1	.req	w21		// ror(e, 25)
 	rot0	.req	w22		// ror(a, 22)
 	ring16	.req	x3		// sp + 16 (kptr is free once K is in v16-v31)
@@ -79,54 +75,33 @@
 	t3	.req	v7
 
 /*
- * One round t. a..h are register NUMBERS of the state (rotated by the
- * caller), so that both the w and the x view can be named. wkp: number of
+ * The work of round t around the shared round (sha256_round, slot k of its
+ * hook; sha256-rounds.h): h is the register NUMBER of h. wkp: number of
  * the register holding W[t]+K[t] (low half, even t) and W[t+1]+K[t+1]
  * (high half): one 64-bit load feeds two rounds, and the odd round adds
  * the high half with "add x, x, x, lsr #32", which leaves junk in bits
  * 63:32 of x\h; only w\h is ever read, so that is harmless. wkn: the other
  * pair register, loaded in even rounds with the pair after next.
- * mp = b^c (the a^b of round t-1), mc receives this round's a^b.
  * part: which quarter (0-3) of the schedule group to interleave (as two
  * eighths, one mid-round and one late), or -1 for none.
- *
- * Sigma1(e) = ror(e,25) ^ ror(e ^ ror(e,5), 6)
- * Sigma0(a) = ror(a,22) ^ ror(a ^ ror(a,11), 2)
- * (two dependent steps instead of three: shorter e->e and a->a chains)
- * Maj(a,b,c) = ((a^b) & (b^c)) ^ b, b^c carried from the previous round.
  */
-.macro	ROUND t, a, b, c, d, e, f, g, h, wkp, wkn, mp, mc, part, va, vb, vc, vd, kv
-	.if (\t % 2) == 0
+.macro	ROUND_OP k, t, h, wkp, wkn, part, va, vb, vc, vd, kv
+	.if \k == 0
+	  .if (\t % 2) == 0
 	add	w\h, w\h, w\wkp			// h += W[t]+K[t]
-	.else
+	  .else
 	add	x\h, x\h, x\wkp, lsr #32	// h += W[t]+K[t] (high half)
-	.endif
-	eor	big1, w\e, w\e, ror #5
-	ror	rot1, w\e, #25
-	and	chf, w\e, w\f
-	bic	chg, w\g, w\e
-	.if ((\t % 2) == 0) && (\t < 62)
+	  .endif
+	.elseif \k == 1
+	  .if ((\t % 2) == 0) && (\t < 62)
 	ldr	x\wkn, [sp, #4 * ((\t + 2) % 16)]
-	.endif
-	eor	big0, w\a, w\a, ror #11
-	ror	rot0, w\a, #22
-	add	w\h, w\h, chf
-	.if \part >= 0
+	  .endif
+	.elseif \part < 0				// no schedule work
+	.elseif \k == 3
 	SCHED_PART (2 * \part), \t, \va, \vb, \vc, \vd, \kv
-	.endif
-	eor	big1, rot1, big1, ror #6	// Sigma1(e)
-	eor	w\mc, w\a, w\b
-	add	w\h, w\h, chg
-	eor	big0, rot0, big0, ror #2	// Sigma0(a)
-	and	w\mp, w\mp, w\mc
-	add	w\h, w\h, big1			// h = T1
-	.if \part >= 0
+	.elseif \k == 5
 	SCHED_PART (2 * \part + 1), \t, \va, \vb, \vc, \vd, \kv
 	.endif
-	eor	w\mp, w\mp, w\b			// Maj(a,b,c)
-	add	w\d, w\d, w\h			// d += T1: next round's e
-	add	w\h, w\h, big0
-	add	w\h, w\h, w\mp			// h = T1 + T2: next round's a
 .endm
 
 /*
@@ -197,7 +172,7 @@
 .endm
 
 /*
- * Round t with the state rotation of t%8 (a=w4 at t%8 == 0) and the
+ * Round t with the state rotation of t%8 (sha256_round_regs) and the
  * W+K / Maj-carry registers of t%2; part/va..kv are passed through.
  */
 .macro	ROUND_T t, part, va, vb, vc, vd, kv
@@ -210,29 +185,9 @@
 
 .macro	ROUND_R t, wkp, wkn, part, va, vb, vc, vd, kv
 	.if (\t % 2) == 0
-	  ROUND_M \t, \wkp, \wkn, 16, 17, \part, \va, \vb, \vc, \vd, \kv
+	  sha256_round_regs \t, sha256_round, 16, 17, ROUND_OP, \wkp, \wkn, \part, \va, \vb, \vc, \vd, \kv
 	.else
-	  ROUND_M \t, \wkp, \wkn, 17, 16, \part, \va, \vb, \vc, \vd, \kv
-	.endif
-.endm
-
-.macro	ROUND_M t, wkp, wkn, mp, mc, part, va, vb, vc, vd, kv
-	.if (\t % 8) == 0
-	  ROUND \t, 4, 5, 6, 7, 8, 9, 10, 11, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 1
-	  ROUND \t, 11, 4, 5, 6, 7, 8, 9, 10, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 2
-	  ROUND \t, 10, 11, 4, 5, 6, 7, 8, 9, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 3
-	  ROUND \t, 9, 10, 11, 4, 5, 6, 7, 8, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 4
-	  ROUND \t, 8, 9, 10, 11, 4, 5, 6, 7, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 5
-	  ROUND \t, 7, 8, 9, 10, 11, 4, 5, 6, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.elseif (\t % 8) == 6
-	  ROUND \t, 6, 7, 8, 9, 10, 11, 4, 5, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
-	.else
-	  ROUND \t, 5, 6, 7, 8, 9, 10, 11, 4, \wkp, \wkn, \mp, \mc, \part, \va, \vb, \vc, \vd, \kv
+	  sha256_round_regs \t, sha256_round, 17, 16, ROUND_OP, \wkp, \wkn, \part, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
@@ -337,14 +292,7 @@ SYM_FUNC_START(rsha_sha256_arm64_neon)
 	ret
 SYM_FUNC_END(rsha_sha256_arm64_neon)
 
-	.unreq	state
-	.unreq	data
-	.unreq	nblk
-	.unreq	kptr
-	.unreq	big1
-	.unreq	chf
-	.unreq	chg
-	.unreq	big0
+	sha256_rounds_unreq
 	.unreq	rot1
 	.unreq	rot0
 	.unreq	ring16

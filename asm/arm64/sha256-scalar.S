@@ -27,7 +27,10 @@
  * minimises instructions: a shifted-operand "eor Rd, Rn, Rm, ror #n" does
  * a rotate for free, each Sigma/sigma is three instructions in two
  * dependent steps, and K (and W[t+9]) come two per 64-bit load, the odd
- * round adding the high half with "add x, x, x, lsr #32".
+ * round adding the high half with "add x, x, x, lsr #32". The round
+ * itself (Sigma, Ch, Maj and the register rotation) is sha256-rounds.h,
+ * shared with the NEON core; this file adds K, W and the schedule
+ * through its hook.
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
  * loop .Lscalar_block .. .Lscalar_block_end, measured with
@@ -43,6 +46,7 @@
 
 #include <linux/linkage.h>
 #include "../sha256-k.h"
+#include "sha256-rounds.h"
 
 	.section .rodata
 	.balign	16
@@ -52,15 +56,8 @@
 
 	.text
 
-	state	.req	x0
-	data	.req	x1
-	nblk	.req	x2
-	kptr	.req	x3
-	// round temporaries
-	big1	.req	w12		// Sigma1(e)
-	chf	.req	w13		// e & f
-	chg	.req	w14		// g & ~e
-	big0	.req	w15		// Sigma0(a)
+	// (state, data, nblk, kptr and the round's big1, chf, chg, big0:
+	// sha256-rounds.h)
 	// message schedule
 	sg0	.req	w22		// sigma0(W[t+1])
 	sg1	.req	w23		// sigma1(W[t+14])
@@ -73,10 +70,9 @@
 #define RING(i)	(4 * ((i) % 16))
 
 /*
- * One round t. a..h are register NUMBERS of the state (rotated by the
- * caller) so that both the w and the x view can be named. wc = W[t],
- * wn receives W[t+1] (wc of round t+1); mp = b^c (the a^b of round t-1),
- * mc receives this round's a^b. x27 holds K[t] (low half, even t) and
+ * The work of round t around the shared round (sha256_round, slot k of its
+ * hook; sha256-rounds.h): h is the register NUMBER of h. wc = W[t], wn
+ * receives W[t+1] (wc of round t+1). x27 holds K[t] (low half, even t) and
  * K[t+1] (high half): one load per two rounds, the odd round adding the
  * high half with "add x, x, x, lsr #32". That leaves junk in bits 63:32 of
  * the destination, which is harmless because only its w view is read.
@@ -88,79 +84,55 @@
  * stores it into the ring slot W[t] has just vacated. rot1/rot0 double as
  * the sigma temporaries once Sigma1/Sigma0 are done with them.
  *
- * Sigma1(e) = ror(e,25) ^ ror(e ^ ror(e,5), 6)
- * Sigma0(a) = ror(a,22) ^ ror(a ^ ror(a,11), 2)
  * sigma0(x) = (x >> 3) ^ ror(x ^ ror(x,11), 7)
  * sigma1(x) = (x >> 10) ^ ror(x ^ ror(x,2), 17)
- * (two dependent steps each, the shifted-operand eor doing a rotate for
- * free on the A57/A72 M pipe)
- * Maj(a,b,c) = ((a^b) & (b^c)) ^ b, with b^c carried over from the
- * previous round's a^b.
+ * (two dependent steps each, like the Sigmas)
  */
-.macro	ROUND t, a, b, c, d, e, f, g, h, wc, wn, mp, mc, sched, wnew, w14src
-	.if \t < 63
+.macro	ROUND_OP k, t, h, wc, wn, sched, wnew, w14src
+	.if \k == 0
+	  .if \t < 63
 	ldr	w\wn, [sp, #RING(\t + 1)]
-	.endif
-	.if (\t % 2) == 0
+	  .endif
+	  .if (\t % 2) == 0
 	add	w\h, w\h, w27			// h += K[t]
-	.else
+	  .else
 	add	x\h, x\h, x27, lsr #32		// h += K[t] (high half)
-	.if \t < 63
+	    .if \t < 63
 	ldr	x27, [kptr, #4 * (\t + 1)]	// K[t+1], K[t+2]
-	.endif
-	.endif
-	eor	big1, w\e, w\e, ror #5
-	ror	rot1, w\e, #25
-	and	chf, w\e, w\f
-	bic	chg, w\g, w\e
+	    .endif
+	  .endif
+	.elseif \k == 1
 	add	w\h, w\h, w\wc			// h += W[t]
-	eor	big0, w\a, w\a, ror #11
-	ror	rot0, w\a, #22
-	.if \sched
-	.if (\t % 2)
+	.elseif !\sched				// k >= 2: schedule work only
+	.elseif \k == 2
+	  .if (\t % 2)
 	ldr	x21, [sp, #RING(\t + 9)]	// W[t+9], W[t+10]
-	.endif
-	.endif
-	add	w\h, w\h, chf
-	eor	big1, rot1, big1, ror #6	// Sigma1(e)
-	eor	w\mc, w\a, w\b
-	add	w\h, w\h, chg
-	eor	big0, rot0, big0, ror #2	// Sigma0(a)
-	.if \sched
+	  .endif
+	.elseif \k == 4
 	eor	sg1, w\w14src, w\w14src, ror #2
 	lsr	rot1, w\w14src, #10
-	.if (\t % 2)
+	  .if (\t % 2)
 	add	w\wnew, w\wc, w21		// W[t] + W[t+9]
-	.else
+	  .else
 	add	x\wnew, x\wc, x21, lsr #32	// W[t] + W[t+9]
-	.endif
-	.endif
-	and	w\mp, w\mp, w\mc
-	add	w\h, w\h, big1			// h = T1
-	.if \sched
+	  .endif
+	.elseif \k == 5
 	eor	sg0, w\wn, w\wn, ror #11
 	lsr	rot0, w\wn, #3
 	eor	sg1, rot1, sg1, ror #17		// sigma1(W[t+14])
-	.endif
-	eor	w\mp, w\mp, w\b			// Maj(a,b,c)
-	add	w\d, w\d, w\h			// d += T1: next round's e
-	.if \sched
+	.elseif \k == 6
 	eor	sg0, rot0, sg0, ror #7		// sigma0(W[t+1])
 	add	w\wnew, w\wnew, sg1
-	.endif
-	add	w\h, w\h, big0
-	.if \sched
+	.elseif \k == 7
 	add	w\wnew, w\wnew, sg0
-	.endif
-	add	w\h, w\h, w\mp			// h = T1 + T2: next round's a
-	.if \sched
+	.elseif \k == 8
 	str	w\wnew, [sp, #RING(\t)]
 	.endif
 .endm
 
 /*
  * Pick the registers of round t: the state rotates by one register per
- * round (a=w4..h=w11 at t%8 == 0); W[t]/W[t+1] and the two Maj carries
+ * round (sha256_round_regs); W[t]/W[t+1] and the two Maj carries
  * alternate with t%2; W[t+16] rotates over w24-w26 so that W[t+14] (made
  * two rounds ago) is still in a register.
  */
@@ -183,23 +155,7 @@
 .endm
 
 .macro	ROUND_WN t, wc, wn, mp, mc, wnew, w14src
-	.if (\t % 8) == 0
-	  ROUND \t, 4, 5, 6, 7, 8, 9, 10, 11, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.elseif (\t % 8) == 1
-	  ROUND \t, 11, 4, 5, 6, 7, 8, 9, 10, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.elseif (\t % 8) == 2
-	  ROUND \t, 10, 11, 4, 5, 6, 7, 8, 9, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.elseif (\t % 8) == 3
-	  ROUND \t, 9, 10, 11, 4, 5, 6, 7, 8, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.elseif (\t % 8) == 4
-	  ROUND \t, 8, 9, 10, 11, 4, 5, 6, 7, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.elseif (\t % 8) == 5
-	  ROUND \t, 7, 8, 9, 10, 11, 4, 5, 6, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.elseif (\t % 8) == 6
-	  ROUND \t, 6, 7, 8, 9, 10, 11, 4, 5, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.else
-	  ROUND \t, 5, 6, 7, 8, 9, 10, 11, 4, \wc, \wn, \mp, \mc, (\t < 48), \wnew, \w14src
-	.endif
+	sha256_round_regs \t, sha256_round, \mp, \mc, ROUND_OP, \wc, \wn, (\t < 48), \wnew, \w14src
 .endm
 
 /*
@@ -305,14 +261,7 @@ SYM_FUNC_START(rsha_sha256_arm64_scalar)
 	ret
 SYM_FUNC_END(rsha_sha256_arm64_scalar)
 
-	.unreq	state
-	.unreq	data
-	.unreq	nblk
-	.unreq	kptr
-	.unreq	big1
-	.unreq	chf
-	.unreq	chg
-	.unreq	big0
+	sha256_rounds_unreq
 	.unreq	sg0
 	.unreq	sg1
 	.unreq	rot1

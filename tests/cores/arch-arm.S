@@ -12,6 +12,8 @@
  *   16      sp
  */
 
+#include <linux/linkage.h>
+
 #define RPAT	0x5ca1ab00	// r4..r11 get RPAT + regno
 #define DPATHI	0xd00dfeed	// d8..d15 get DPATHI:(DPATLO + regno)
 #define DPATLO	0x0badf000
@@ -22,36 +24,28 @@
 	.fpu	neon
 	.text
 
-	.globl	_start
-	.type	_start, %function
-_start:
+SYM_FUNC_START(_start)
 	mov	fp, #0
 	mov	lr, #0
 	bl	rsha_main
 	b	rsha_sys_exit
-	.size	_start, . - _start
+SYM_FUNC_END(_start)
 
-	.globl	rsha_sys_exit
-	.type	rsha_sys_exit, %function
-rsha_sys_exit:
+SYM_FUNC_START(rsha_sys_exit)
 	mov	r7, #248		// exit_group
 	svc	#0
 	b	rsha_sys_exit
-	.size	rsha_sys_exit, . - rsha_sys_exit
+SYM_FUNC_END(rsha_sys_exit)
 
-	.globl	rsha_sys_write
-	.type	rsha_sys_write, %function
-rsha_sys_write:
+SYM_FUNC_START(rsha_sys_write)
 	push	{r7, lr}
 	mov	r7, #4			// write
 	svc	#0
 	pop	{r7, pc}
-	.size	rsha_sys_write, . - rsha_sys_write
+SYM_FUNC_END(rsha_sys_write)
 
 	// unsigned long rsha_call_checked(fn, state, data, nblocks)
-	.globl	rsha_call_checked
-	.type	rsha_call_checked, %function
-rsha_call_checked:
+SYM_FUNC_START(rsha_call_checked)
 	push	{r4-r12, lr}		// r12 only keeps sp 8-byte aligned
 	vpush	{d8-d15}
 	ldr	r12, =.Lsaved_sp
@@ -101,7 +95,7 @@ rsha_call_checked:
 	vpop	{d8-d15}
 	pop	{r4-r12, pc}
 	.ltorg
-	.size	rsha_call_checked, . - rsha_call_checked
+SYM_FUNC_END(rsha_call_checked)
 
 	.bss
 	.balign	4

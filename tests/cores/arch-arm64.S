@@ -10,40 +10,34 @@
  *   19      sp
  */
 
+#include <linux/linkage.h>
+
 #define XPAT	0x5ca1ab1e00c0de00	// x19..x29 get XPAT + regno
 #define DPAT	0xd00dfeed0badf000	// d8..d15 get DPAT + regno
 #define JUNK	0xdeadbeefcafef00d	// everything the callee may clobber
 
 	.text
-	.globl	_start
-	.type	_start, %function
-_start:
+SYM_FUNC_START(_start)
 	mov	x29, #0
 	mov	x30, #0
 	bl	rsha_main
 	b	rsha_sys_exit
-	.size	_start, . - _start
+SYM_FUNC_END(_start)
 
-	.globl	rsha_sys_exit
-	.type	rsha_sys_exit, %function
-rsha_sys_exit:
+SYM_FUNC_START(rsha_sys_exit)
 	mov	x8, #94			// exit_group
 	svc	#0
 	b	rsha_sys_exit
-	.size	rsha_sys_exit, . - rsha_sys_exit
+SYM_FUNC_END(rsha_sys_exit)
 
-	.globl	rsha_sys_write
-	.type	rsha_sys_write, %function
-rsha_sys_write:
+SYM_FUNC_START(rsha_sys_write)
 	mov	x8, #64			// write
 	svc	#0
 	ret
-	.size	rsha_sys_write, . - rsha_sys_write
+SYM_FUNC_END(rsha_sys_write)
 
 	// unsigned long rsha_call_checked(fn, state, data, nblocks)
-	.globl	rsha_call_checked
-	.type	rsha_call_checked, %function
-rsha_call_checked:
+SYM_FUNC_START(rsha_call_checked)
 	stp	x29, x30, [sp, #-160]!
 	mov	x29, sp
 	stp	x19, x20, [sp, #16]
@@ -115,7 +109,7 @@ rsha_call_checked:
 	ldp	x29, x30, [sp], #160
 	ret
 	.ltorg
-	.size	rsha_call_checked, . - rsha_call_checked
+SYM_FUNC_END(rsha_call_checked)
 
 	.bss
 	.balign	8

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Interface between the generic core test (main.c), the per-algorithm
- * reference (ref-ALG.c) and the per-arch glue (arch-ARCH.S).
+ * Interface between the generic core test (main.c: padding, known-answer
+ * driver, core checks), the per-algorithm reference (ref-ALG.c: block
+ * function, constants, parameters) and the per-arch glue (arch-ARCH.S).
  */
 #ifndef RSHA_HARNESS_H
 #define RSHA_HARNESS_H
@@ -19,15 +20,24 @@ struct rsha_kat {
 	const char *hex;	/* expected digest, lower-case hex, no spaces */
 };
 
+/*
+ * An algorithm of the MD (Merkle-Damgard) family the cores implement: the
+ * state is state_bytes / word_bytes native words; a digest is the state
+ * after the last block, each word big-endian, cut to digest_bytes; the
+ * padding is 0x80, zeros, then the message length in bits, big-endian,
+ * in len_bytes bytes, filling up the last block (main.c: the known-answer
+ * tests hash through it with the reference and with every core).
+ */
 struct rsha_alg {
 	const char *name;
 	unsigned int state_bytes;	/* size of the state the core updates */
+	unsigned int word_bytes;	/* 4 (u32 state words) or 8 (u64) */
 	unsigned int block_bytes;
+	unsigned int len_bytes;		/* length field of the padding: 8, 16 */
 	unsigned int digest_bytes;
+	const void *iv;			/* initial state, state_bytes */
 	/* The plain-C reference block function. */
 	rsha_block_fn ref_block;
-	/* Full hash (IV, padding, output encoding) using any block function. */
-	void (*digest)(rsha_block_fn block, const u8 *msg, size_t len, u8 *out);
 	const struct rsha_kat *kats;	/* ends with { 0 } */
 };
 

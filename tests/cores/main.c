@@ -4,7 +4,9 @@
  * Freestanding: no libc; output and exit go through arch-ARCH.S.
  *
  * Built by run.sh with:
- *   ref-ALG.c    the algorithm (struct rsha_alg rsha_alg),
+ *   ref-ALG.c    the algorithm (struct rsha_alg rsha_alg: its reference
+ *                block function, constants and parameters; the padding
+ *                and the known-answer driver are here),
  *   arch-ARCH.S  _start, raw syscalls, the callee-saved checking trampoline,
  *   cores.h      generated from cores.tab: CORE(name, symbol, nofp) lines,
  *   the cores' objects.
@@ -173,6 +175,43 @@ static int hexeq(const u8 *d, const char *hex, size_t n)
 }
 
 /*
+ * The whole hash of msg with any block function: IV, the blocks, padding
+ * (0x80, zeros, the bit length big-endian in len_bytes, in one or two
+ * final blocks), the state words big-endian. For any algorithm of the
+ * harness (struct rsha_alg), so the references hold only block functions.
+ */
+static void digest(rsha_block_fn block, const u8 *msg, size_t len, u8 *out)
+{
+	const unsigned int bb = rsha_alg.block_bytes, lb = rsha_alg.len_bytes;
+	u64 st[MAX_STATE / 8];
+	u8 tail[2 * MAX_BLOCK_BYTES];
+	size_t full = len / bb, rem = len % bb, tlen, i;
+	/* Bits 127..64 of a 128-bit length field come from len >> 61. */
+	u64 bits_lo = (u64)len << 3, bits_hi = (u64)len >> 61;
+
+	memcpy(st, rsha_alg.iv, rsha_alg.state_bytes);
+	block(st, msg, full);
+	memcpy(tail, msg + full * bb, rem);
+	tail[rem] = 0x80;
+	tlen = rem + 1 + lb <= bb ? bb : 2 * bb;
+	memset(tail + rem + 1, 0, tlen - rem - 1);
+	for (i = 0; i < 8; i++) {
+		tail[tlen - 1 - i] = (u8)(bits_lo >> (8 * i));
+		if (lb > 8)
+			tail[tlen - 9 - i] = (u8)(bits_hi >> (8 * i));
+	}
+	block(st, tail, tlen / bb);
+	for (i = 0; i < rsha_alg.digest_bytes; i++) {
+		size_t w = i / rsha_alg.word_bytes;
+		unsigned int sh = 8 * (rsha_alg.word_bytes - 1 -
+				       i % rsha_alg.word_bytes);
+
+		out[i] = rsha_alg.word_bytes == 8 ? (u8)(st[w] >> sh) :
+			 (u8)(((const u32 *)st)[w] >> sh);
+	}
+}
+
+/*
  * Cores are only ever called through rsha_call_checked(), which restores
  * the callee-saved registers itself: a core that breaks them fails its
  * check instead of crashing the harness. This adapts a core to the
@@ -190,7 +229,7 @@ static void checked_block(void *state, const u8 *data, size_t nblocks)
 static void test_kats(const char *who, rsha_block_fn fn)
 {
 	const struct rsha_kat *k;
-	u8 out[64];
+	u8 out[MAX_STATE];
 
 	for (k = rsha_alg.kats; k->msg; k++) {
 		size_t len = 0;
@@ -198,7 +237,7 @@ static void test_kats(const char *who, rsha_block_fn fn)
 
 		while (k->msg[len])
 			len++;
-		rsha_alg.digest(fn, (const u8 *)k->msg, len, out);
+		digest(fn, (const u8 *)k->msg, len, out);
 		ok = hexeq(out, k->hex, rsha_alg.digest_bytes);
 		puts_(ok ? "PASS " : "FAIL ");
 		puts_(rsha_alg.name);
@@ -321,8 +360,11 @@ int rsha_main(void)
 	unsigned int i;
 
 	if (rsha_alg.state_bytes > MAX_STATE ||
-	    rsha_alg.block_bytes > MAX_BLOCK_BYTES) {
-		puts_("FAIL harness: algorithm too large for the buffers\n");
+	    rsha_alg.block_bytes > MAX_BLOCK_BYTES ||
+	    rsha_alg.digest_bytes > rsha_alg.state_bytes ||
+	    (rsha_alg.word_bytes != 4 && rsha_alg.word_bytes != 8) ||
+	    (rsha_alg.len_bytes != 8 && rsha_alg.len_bytes != 16)) {
+		puts_("FAIL harness: algorithm parameters out of range\n");
 		flush();
 		return 2;
 	}

@@ -2,7 +2,8 @@
 /*
  * Minimal stand-in for the kernel's <linux/linkage.h>, so the cores under
  * asm/ assemble (and can be tested) outside a kernel tree. Only what the
- * cores use: a global, function-typed, sized, aligned symbol.
+ * cores (and the test glue tests/cores/arch-*.S) use: a global,
+ * function-typed, sized, aligned symbol.
  */
 #ifndef RSHA_TEST_LINKAGE_H
 #define RSHA_TEST_LINKAGE_H
