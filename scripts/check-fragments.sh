@@ -3,7 +3,9 @@
 #
 # check-fragments.sh: merge each user fragment onto the defconfig it is for,
 # run olddefconfig, and report PASS/FAIL per fragment: FAIL when a requested
-# line did not survive (an unmet dependency). Configuration only, no build.
+# line did not survive (an unmet dependency). Then the refusal tests of
+# tests/kconfig/: configurations where Kconfig must keep Rust out (big-endian,
+# ARMv6). Configuration only, no build.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 trap - ERR
@@ -11,26 +13,50 @@ KSRC=$(ls -d "$RSHA_CACHE"/src/linux-*/ 2>/dev/null | head -n1)
 [ -n "$KSRC" ] || die "no extracted kernel tree in $RSHA_CACHE/src: run scripts/kernel.sh first"
 "$RSHA_ROOT/scripts/overlay.sh" "$KSRC"
 
-# fragment  arch  defconfig
-while read -r fragment arch defconfig; do
-	out=$RSHA_CACHE/fragments/$fragment
+# check FILE ARCH DEFCONFIG [MAKE_VAR=VALUE...]: merge FILE onto DEFCONFIG,
+# olddefconfig, and compare.
+# A FILE with a "# --- refused ---" line is a refusal test: what precedes the
+# marker must survive and every line after it must be gone.
+check() {
+	local file=$1 arch=$2 defconfig=$3 name out
+	shift 3
+	name=$(basename "$file" .config)
+	out=$RSHA_CACHE/fragments/$name
 	mkdir -p "$out"
-	make=(make -C "$KSRC" O="$out" ARCH="$arch" LLVM=1 RUSTC="$RSHA_RUSTC" BINDGEN="$RSHA_BINDGEN")
-	step "fragment $fragment on $arch $defconfig"
-	if "${make[@]}" "$defconfig" >"$out/log" 2>&1 &&
-		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
-			"$RSHA_ROOT/defconfig-fragments/$fragment.config" >>"$out/log" 2>&1 &&
-		"${make[@]}" olddefconfig >>"$out/log" 2>&1; then
-		if lost_config_lines "$out/.config" "$RSHA_ROOT/defconfig-fragments/$fragment.config" 2>"$out/lost"; then
-			echo "PASS fragment $fragment: every line survives on $arch $defconfig"
-		else
-			echo "FAIL fragment $fragment on $arch $defconfig: $(tr '\n' ' ' <"$out/lost")"
-		fi
-	else
-		echo "FAIL fragment $fragment on $arch $defconfig: configuration failed (log: $out/log)"
+	local make=(make -C "$KSRC" O="$out" ARCH="$arch" LLVM=1 RUSTC="$RSHA_RUSTC" BINDGEN="$RSHA_BINDGEN" "$@")
+	step "fragment $name on $arch $defconfig"
+	if ! { "${make[@]}" "$defconfig" >"$out/log" 2>&1 &&
+		"$KSRC/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$file" >>"$out/log" 2>&1 &&
+		"${make[@]}" olddefconfig >>"$out/log" 2>&1; }; then
+		echo "FAIL fragment $name on $arch $defconfig: configuration failed (log: $out/log)"
+		return
 	fi
-done <<'LIST'
-omap2plus arm omap2plus_defconfig
-multi_v7 arm multi_v7_defconfig
-arm64-defconfig arm64 defconfig
-LIST
+	if ! grep -q '^# --- refused ---$' "$file"; then
+		if lost_config_lines "$out/.config" "$file" 2>"$out/lost"; then
+			echo "PASS fragment $name: every line survives on $arch $defconfig"
+		else
+			echo "FAIL fragment $name on $arch $defconfig: $(tr '\n' ' ' <"$out/lost")"
+		fi
+		return
+	fi
+	sed '/^# --- refused ---$/,$d' "$file" >"$out/wanted"
+	sed '1,/^# --- refused ---$/d' "$file" | grep '^CONFIG_' >"$out/refused"
+	if ! lost_config_lines "$out/.config" "$out/wanted" 2>"$out/lost"; then
+		echo "FAIL fragment $name on $arch $defconfig: the premise did not hold: $(tr '\n' ' ' <"$out/lost")"
+	elif kept=$(grep -xF -f "$out/refused" "$out/.config"); then
+		echo "FAIL fragment $name on $arch $defconfig: Kconfig accepted $(echo $kept)"
+	else
+		echo "PASS fragment $name: Kconfig refuses $(echo $(cut -d= -f1 "$out/refused"))"
+	fi
+}
+
+F=$RSHA_ROOT/defconfig-fragments
+T=$RSHA_ROOT/tests/kconfig
+check "$F/omap2plus.config" arm omap2plus_defconfig
+check "$F/multi_v7.config" arm multi_v7_defconfig
+check "$F/arm64-defconfig.config" arm64 defconfig
+# ld.lld cannot link big-endian ARM (CPU_BIG_ENDIAN depends on !LD_IS_LLD), so
+# this one is configured as for GNU ld, to reach the HAVE_RUST condition itself.
+need arm-linux-gnueabihf-ld binutils-arm-linux-gnueabihf
+check "$T/refuse-big-endian.config" arm multi_v7_defconfig LD=arm-linux-gnueabihf-ld
+check "$T/refuse-armv6.config" arm multi_v7_defconfig

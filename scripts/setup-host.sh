@@ -14,7 +14,8 @@ set -euo pipefail
 
 PKGS=(linux-source-$KVER_PKG rustc-web rust-web-src clang-19 lld-19 llvm-19
       libclang-19-dev qemu-system-arm qemu-user-static bc bison flex libelf-dev libssl-dev
-      cpio xz-utils make python3 kmod)
+      cpio xz-utils make python3 kmod
+      binutils-arm-linux-gnueabihf)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -72,9 +72,14 @@ for target in $TARGETS; do
 	rm -rf "$oot" && mkdir -p "$oot"
 	cp -r "$RSHA_ROOT/Kbuild" "$RSHA_ROOT/Makefile" "$RSHA_ROOT/rust" "$RSHA_ROOT/asm" "$oot/"
 	rm -rf "$oot/rust/md-host"
-	if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" >"$oot.log" 2>&1 &&
-		[ -f "$oot/${MODULES%% *}.ko" ]; then
-		pass "$target: out-of-tree build makes ${MODULES%% *}.ko"
+	if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" >"$oot.log" 2>&1; then
+		for m in $MODULES; do
+			if [ -f "$oot/$m.ko" ]; then
+				pass "$target: out-of-tree build makes $m.ko"
+			else
+				fail "$target: out-of-tree build made no $m.ko (log: $oot.log)"
+			fi
+		done
 	else
 		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
 	fi
