@@ -23,7 +23,7 @@
  * made).
  * Stack: 120 bytes (64 for the W ring, 16 for the state/data/end slots
  * and padding, 40 for r3-r11, lr), sp stays 8-byte aligned.
- * Sections: .text only (ARM 3756 bytes, Thumb-2 3508 bytes), no
+ * Sections: .text only (ARM 4012 bytes, Thumb-2 3636 bytes), no
  * relocations; K comes from ../sha1-k.h as movw/movt immediates, so there
  * is no .rodata. Needs an ARMv7-A CPU (movw/movt; ".arch armv7-a" lets it
  * assemble in a kernel built for older architectures too, so the glue
@@ -31,47 +31,52 @@
  *
  * Design: all 80 rounds unrolled, state in r4-r8 with the register names
  * rotated through macro arguments (sha1-rounds.h, shared with the NEON
- * core). On the reference model (llvm-mca's
- * Cortex-A15: 2-wide dispatch, one load/store per cycle) the cost is close
- * to the instruction count / 2, so the code minimises instructions:
+ * core):
  *  - "b = rol(b, 30)" is never done: c, d and e are kept unrotated and
- *    every use rotates them back with a free "ror #2" operand (e's in
- *    "e = K + ror(e, 2)", which also adds K); rol(a, 5) is an "add ...,
- *    a, ror #27". A round is then 3 adds plus f: Ch 4, Parity 3, Maj 5
- *    (as (c & d) + (b & (c ^ d)), the two terms having no common bit);
- *  - the schedule works on pairs W[s], W[s+1] (s even), 10 instructions
+ *    every use rotates them back with a "ror #2" operand (e's in "e = K +
+ *    ror(e, 2)", which also adds K); rol(a, 5) is an "add ..., a, ror
+ *    #27". A round is then 3 adds plus f: Ch 4, Parity 3, Maj 5 (as (c &
+ *    d) + (b & (c ^ d)), the two terms having no common bit);
+ *  - the schedule works on pairs W[s], W[s+1] (s even), 12 instructions
  *    a pair: three ldrd (W[s-16..s-15], W[s-14..s-13], W[s-8..s-7]), six
- *    eor, one strd. No rotate: the ring holds X[j] = ror(W[j], j / 16),
- *    and with that form the rol 1 of every word is a free shifted operand
- *    of its eors and of the round's "e += W" (see EORX). W[s-3] and
- *    W[s-2] are still in registers (the previous two pairs), so the
- *    16-word ring on the stack is only read at even offsets and never
- *    wraps inside an ldrd. Each pair is spread over rounds s-2 (loads,
- *    first eors), s-1 (the rest) and s (its store, placed where its data
- *    is ready: a store waiting for its data would hold up dispatch), and
+ *    plain eor, two ror #31 (the rol 1) and one strd. W[s-3] and W[s-2]
+ *    are still in registers (the previous two pairs), so the 16-word
+ *    ring on the stack is only read at even offsets and never wraps
+ *    inside an ldrd. Each pair is spread over rounds s-2 (loads, first
+ *    eors), s-1 (the rest) and s (its store, placed where its data is
+ *    ready: a store waiting for its data would hold up dispatch), and
  *    rounds s and s+1 take W[s], W[s+1] straight from the registers.
  * The chaining value is kept as true values between blocks; rounds 0-2
  * use the forms for their not-yet-rotated c, d, e.
  *
+ * What bounds it (llvm-mca models): Cortex-A57 issues 3 uops a cycle but
+ * sends every ALU op with a shifted operand to its single M pipe (2-cycle
+ * latency). The previous version of this core folded the schedule's rol
+ * 1 into shifted operands (the ring held ror(W[j], j / 16)): two
+ * instructions a pair fewer, but ~430 M-pipe ops a block, which bound it
+ * at 439 cycles on A57. The plain eors and a separate ror move ~220 ops
+ * off the M pipe for 64 extra instructions; the A57 model is then bound
+ * by dispatch (~1090 uops / 3), the 2-wide A9/A15 model by the
+ * instruction count (~990 a block).
+ *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
  * loop .Lscalar_block .. .Lscalar_block_end, scripts/mca-core.sh arm and
  * thumb2; in-tree = Linux 6.12 sha1_block_data_order from
- * arch/arm/crypto/sha1-armv4-large.S, its round loops fully unrolled for
- * the measurement, loop compares and branches dropped; cortex-a15 and
- * cortex-a9 share one llvm model):
+ * arch/arm/crypto/sha1-armv4-large.S, unrolled from its execution trace
+ * by scripts/mca-table.sh; cortex-a15 and cortex-a9 share one llvm
+ * model; cortex-a57 with -mtriple=armv7a / thumbv7a):
  *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	466.0	593.0	0.79
- *	cortex-a15	Thumb-2	462.6	592.5	0.78
- *	cortex-a9	ARM	466.0	593.0	0.79
- *	cortex-a9	Thumb-2	462.6	592.5	0.78
+ *	CPU		build	ours	in-tree	ours/in-tree	(before)
+ *	cortex-a15	ARM	498.0	603.1	0.83		466.0 0.77
+ *	cortex-a15	Thumb-2	494.6	607.0	0.81		462.6 0.76
+ *	cortex-a9	ARM	498.0	603.1	0.83		466.0 0.77
+ *	cortex-a9	Thumb-2	494.6	607.0	0.81		462.6 0.76
+ *	cortex-a57	ARM	366.1	445.1	0.82		439.1 0.99
+ *	cortex-a57	Thumb-2	366.1	446.1	0.82		435.2 0.98
  *
  * (llvm-mca drops the in-tree loop's ldm/stm of the state, having no
- * timing for them.) Ours is about 925 instructions a block, 2 a cycle
- * on the model with 8 dispatch slots lost; the in-tree core needs about
- * 1180 (four ldr and one str per schedule word, a separate rotate).
+ * timing for them.)
  */
-
 #include <linux/linkage.h>
 #include "sha-frame.h"
 #include "../sha1-k.h"
@@ -90,7 +95,7 @@
 	dptr	.req	r11
 
 // Stack frame (below the 40 bytes of saved registers)
-#define WS(i)		(4 * ((i) % 16))	// ring slot of W[i] (its X form)
+#define WS(i)		(4 * ((i) % 16))	// ring slot of W[i]
 #define STATE_SLOT	64		// u32 *state
 #define DATA_SLOT	68		// next input block
 #define END_SLOT	72		// data + 64 * nblocks
@@ -103,33 +108,15 @@
 .endm
 
 /*
- * d = n ^ (the word W[s-i] of pair s's inputs, held in m in its stored
- * form, rotated into the form of X[s]). The ring and the pair registers
- * hold X[j] = ror(W[j], j / 16), not W[j]: then W[s] = rol(W[s-16] ^
- * W[s-14] ^ W[s-8] ^ W[s-3], 1) becomes
- *   X[s] = X[s-16] ^ rol(X[s-i], 1 + (s-i)/16 - s/16), i = 14, 8, 3
- * (and the same with s-15, s-13, s-7, s-2 for W[s+1]), each rotation 0
- * or 1: X[s-16] heads the eor chain unrotated, every other term is a
- * free "ror #31" operand, and no word needs a rotate of its own.
- */
-.macro	EORX d, n, m, s, i
-	.if (1 + ((\s) - (\i)) / 16 - (\s) / 16) == 1
-	eor	\d, \n, \m, ror #31
-	.else
-	eor	\d, \n, \m
-	.endif
-.endm
-
-/*
  * Message schedule, slot k of round t. Pair s (s even: W[s], W[s+1]) is
  * made in rounds s-2 (half 0) and s-1 (half 1) into the register pair
  * R(s) = r0:r1 ((s/2) even) or r2:r3 (odd), and stored by round s; rounds
  * s and s+1 read it from R(s). r0..r3 are given as x0, x1 (R(t), the pair
  * of round t) and y0, y1 (the other one).
- *   s >= 16, half 0: X[s-16..s-15] into b0:b1, ^= W[s-3] (y1 at round
- *     s-2: R(s-4)'s second word) and W[s-2] (x0), then X[s-14..s-13]
+ *   s >= 16, half 0: W[s-16..s-15] into b0:b1, ^= W[s-3] (y1 at round
+ *     s-2: R(s-4)'s second word) and W[s-2] (x0), then W[s-14..s-13]
  *     into y0:y1 (R(s) = R(s-4)), ^= b0:b1;
- *   s >= 16, half 1: ^= W[s-8..s-7], loaded into b0:b1;
+ *   s >= 16, half 1: ^= W[s-8..s-7], loaded into b0:b1, then rol 1;
  *   s < 16: half 0 loads the two input words, half 1 byte-swaps them.
  */
 .macro	SCHED t, k, x0, x1, y0, y1
@@ -147,15 +134,15 @@
 	    .if \k == 1
 	ldrd	b0, b1, [sp, #WS(\t + 2 - 16)]
 	    .elseif \k == 3
-	EORX	b0, b0, \y1, \t + 2, 3		// ^ W[s-3]
+	eor	b0, b0, \y1		// ^ W[s-3]
 	    .elseif \k == 4
-	EORX	b1, b1, \x0, \t + 2, 2		// ^ W[s-2]
+	eor	b1, b1, \x0		// ^ W[s-2]
 	    .elseif \k == 5
 	ldrd	\y0, \y1, [sp, #WS(\t + 2 - 14)]
 	    .elseif \k == 7
-	EORX	\y0, b0, \y0, \t + 2, 14	// ^ W[s-14]
+	eor	\y0, b0, \y0	// ^ W[s-14]
 	    .elseif \k == 8
-	EORX	\y1, b1, \y1, \t + 2, 14	// ^ W[s-13]
+	eor	\y1, b1, \y1	// ^ W[s-13]
 	    .endif
 	  .endif
 	.else
@@ -169,9 +156,13 @@
 	    .if \k == 0
 	ldrd	b0, b1, [sp, #WS(\t + 1 - 8)]
 	    .elseif \k == 2
-	EORX	\y0, \y0, b0, \t + 1, 8	// ^ W[s-8]
+	eor	\y0, \y0, b0	// ^ W[s-8]
 	    .elseif \k == 3
-	EORX	\y1, \y1, b1, \t + 1, 8	// ^ W[s-7]
+	eor	\y1, \y1, b1	// ^ W[s-7]
+	    .elseif \k == 4
+	ror	\y0, \y0, #31			// rol 1: W[s]
+	    .elseif \k == 5
+	ror	\y1, \y1, #31			// W[s+1]
 	    .endif
 	  .endif
 	.endif
@@ -220,15 +211,6 @@
 	.endif
 .endm
 
-/* e += W[t], from its X[t] in w (see EORX) */
-.macro	ADDW t, e, w
-	.if (\t) >= 16
-	add	\e, \e, \w, ror #(32 - (\t) / 16)	// + W[t]
-	.else
-	add	\e, \e, \w			// + W[t]
-	.endif
-.endm
-
 /*
  * One round t: e = rol(a, 5) + f(b, c, d) + e + K + W[t], the new a.
  * a and b hold true values, c, d and e hold values rotated left by 2
@@ -247,7 +229,7 @@
 	eor	ft, \c, \d
 	  .endif
 	SCHED	\t, 2, \x0, \x1, \y0, \y1
-	ADDW	\t, \e, \w
+	add	\e, \e, \w			// + W[t]
 	SCHED	\t, 3, \x0, \x1, \y0, \y1
 	  .if \t < 2
 	and	ft, ft, \b
@@ -265,7 +247,7 @@
 	SCHED	\t, 2, \x0, \x1, \y0, \y1
 	eor	mt, \c, \d
 	SCHED	\t, 3, \x0, \x1, \y0, \y1
-	ADDW	\t, \e, \w
+	add	\e, \e, \w			// + W[t]
 	SCHED	\t, 4, \x0, \x1, \y0, \y1
 	add	\e, \e, ft, ror #2		// + (c & d)
 	SCHED	\t, 5, \x0, \x1, \y0, \y1
@@ -274,7 +256,7 @@
 	.else
 	eor	ft, \c, \d
 	SCHED	\t, 2, \x0, \x1, \y0, \y1
-	ADDW	\t, \e, \w
+	add	\e, \e, \w			// + W[t]
 	SCHED	\t, 3, \x0, \x1, \y0, \y1
 	eor	ft, \b, ft, ror #2		// Parity = b ^ c ^ d
 	SCHED	\t, 4, \x0, \x1, \y0, \y1

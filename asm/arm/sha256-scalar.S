@@ -10,10 +10,13 @@
  * padding: that is the caller's job. Uses no VFP/NEON register, so it may
  * be called where kernel_neon_begin() is not allowed. Little-endian only.
  *
- * Assembles as ARM (-marm) and as Thumb-2 (-mthumb, CONFIG_THUMB2_KERNEL),
- * same source, no mode-specific code: only instructions and addressing
- * modes both have (immediate shifts, ldrd/strd on even/odd register pairs
- * as ARM needs, no register-shifted operands), explicit it blocks.
+ * Assembles as ARM (-marm) and as Thumb-2 (-mthumb, CONFIG_THUMB2_KERNEL)
+ * from the same source: only instructions and addressing modes both have
+ * (immediate shifts, no register-shifted operands, explicit it blocks).
+ * The two builds differ in two scheduling details only (see "Thumb-2" and
+ * "Tail" below), selected by CONFIG_THUMB2_KERNEL (kernel: kconfig.h is
+ * force-included) or __thumb2__ (clang -mthumb); the ARM form assembles
+ * in either mode, so a miss costs speed, never correctness.
  * Input words are read with plain ldr, which ARMv6+ allows unaligned (the
  * kernel runs with SCTLR.A clear); ldrd/strd only touch the stack and
  * state[], and need just the 4-byte alignment a u32[] has.
@@ -21,49 +24,54 @@
  * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
  * r0-r3, r12 and flags; saves and restores r4-r11 and lr (lr serves as
  * the K pointer; no calls are made).
- * Stack: 312 bytes (256 for W[0..63], 16 for the state/data/nblocks/K
- * slots, 40 for r3-r11, lr), sp stays 8-byte aligned.
- * Sections: .text (ARM 6956 bytes, Thumb-2 5970 bytes) and .rodata (256
+ * Stack: 120 bytes (64 for a 16-word W ring, 12 for the data/nblocks/
+ * state slots + 4 padding, 40 for r3-r11, lr), sp stays 8-byte aligned.
+ * Sections: .text (ARM 7220 bytes, Thumb-2 6038 bytes) and .rodata (256
  * bytes of K). K is reached through a literal word next to the code
  * (R_ARM_ABS32, loaded pc-relative with ldr): position-independent code
  * reading an absolute address the module loader relocates, the same in
  * ARM and Thumb-2, no movw/movt needed (so no ARMv6T2 requirement).
  *
- * Design: one block is done in two phases. First the whole message
- * schedule W[0..63] is built on the stack (W[0..15] byte-swapped from the
- * input, W[16..63] two words per step with the rest of the register file
- * free: the state is not live then); then 64 fully unrolled rounds read
- * W[t] and K[t] two at a time with ldrd. On the reference model
- * (llvm-mca's Cortex-A15, 2-wide dispatch) cost is close to the
- * instruction count / 2, so the code minimises instructions:
- *  - a round is 18 instructions: Sigma0/Sigma1 are two "eor x, y, y, ror"
- *    plus an "add h, h, x, ror" each; Ch = ((f ^ g) & e) ^ g; Maj =
- *    ((a ^ b) & (b ^ c)) ^ b with b ^ c carried over from the previous
- *    round's a ^ b; K and W come in pairs (one ldrd each per two rounds)
- *    and are summed pairwise before h += K + W (the round after that:
- *    sha256-rounds.h, shared with the NEON core);
- *  - the separate schedule phase needs 10.5 instructions per word (3+3
- *    for sigma0/sigma1, 3 adds, one ldrd of W[t-14..t-13] and one of
- *    W[t-7..t-6] and one strd per pair), where interleaving it with the
- *    rounds (a 16-word ring) leaves too few registers and needs about 13.
- * The state is reloaded from state[] after the schedule phase (4 ldrd):
- * cheaper than keeping it live through it.
+ * Design: the state stays in r4-r11 from block to block; the message
+ * schedule is interleaved with the rounds (round t computes W[t+16] into
+ * a 16-word ring on the stack) so that an out-of-order core overlaps the
+ * schedule's independent work with the rounds' dependency chain. With a
+ * separate 64-word schedule phase (the previous version of this core)
+ * the A57 model ran the phase throughput-bound and then the rounds
+ * latency-bound, 700 cycles. Per round: 15 ALU instructions for the
+ * round (two Sigma = 2 eor + a shifted add each, Ch 3, Maj 3 with the
+ * b ^ c carry, 3 plain adds), 2 adds for K[t] + W[t], 9 for the schedule
+ * word, 3 loads and ~2/3 of a store: register use is below the macros.
+ *
+ * What bounds it (llvm-mca models): Cortex-A57 issues 3 uops a cycle,
+ * but every ALU op with a shifted operand goes to its single M pipe with
+ * a 2-cycle latency. Rounds 0-47 carry 10 such ops each (6 round, 4
+ * schedule) and about 30 uops: M pipe and dispatch are both saturated
+ * at ~10 cycles a round (trading a shifted operand for a separate ror
+ * costs a uop, so it cannot help there); rounds 48-63 are bound by the
+ * e -> Sigma1 -> T1 -> e chain (7 cycles; 6 with the Thumb-2 tail form).
+ * The 2-wide Cortex-A9/A15 model is bound by the instruction count
+ * (~1790 a block) and its single load/store pipe at the block boundary.
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
  * loop .Lscalar_block .. .Lscalar_block_end, scripts/mca-core.sh arm and
  * thumb2; in-tree = Linux 6.12 sha256_block_data_order from
- * arch/arm/crypto/sha256-armv4.pl, its 16-round inner loop unrolled 3x
- * for the measurement; cortex-a15 and cortex-a9 share one llvm model):
+ * arch/arm/crypto/sha256-armv4.pl, unrolled from its execution trace by
+ * scripts/mca-table.sh; cortex-a15 and cortex-a9 share one llvm model;
+ * cortex-a57 with -mtriple=armv7a / thumbv7a):
  *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	870.0	954.1	0.91
- *	cortex-a15	Thumb-2	863.1	954.1	0.90
- *	cortex-a9	ARM	870.0	954.1	0.91
- *	cortex-a9	Thumb-2	863.1	954.1	0.90
+ *	CPU		build	ours	in-tree	ours/in-tree	(before)
+ *	cortex-a15	ARM	903.0	954.1	0.95		870.0 0.91
+ *	cortex-a15	Thumb-2	898.0	954.1	0.94		863.1 0.90
+ *	cortex-a9	ARM	903.0	954.1	0.95		870.0 0.91
+ *	cortex-a9	Thumb-2	898.0	954.1	0.94		863.1 0.90
+ *	cortex-a57	ARM	607.3	668.1	0.91		700.4 1.05
+ *	cortex-a57	Thumb-2	601.3	638.1	0.94		700.4 1.10
  *
- * (llvm-mca drops the in-tree loop's one stm per block, having no timing
- * for it; the ARM build is a little slower on the model only because
- * there "ror Rd, Rm, #n" is a shifted mov with a 2-cycle latency.)
+ * (903.0 / 954.1 = 0.946. The in-tree Thumb-2 build is faster on the A57
+ * model than its ARM build because its post-indexed ldr is one uop in
+ * Thumb-2 and two in ARM; llvm-mca drops the in-tree loop's one stm per
+ * block, having no timing for it on the A9/A15 model.)
  */
 
 #include <linux/linkage.h>
@@ -73,6 +81,13 @@
 
 	.syntax	unified
 
+/* Thumb-2 build? (see the header) */
+#if defined(CONFIG_THUMB2_KERNEL) || defined(__thumb2__)
+	.set	.Lthumb2, 1		// Thumb-2 build: see "Thumb-2" above
+#else
+	.set	.Lthumb2, 0
+#endif
+
 	.section .rodata
 	.balign	16
 .Lsha256_k_arm_scalar:
@@ -81,149 +96,187 @@
 
 	.text
 
-	kptr	.req	lr		// K[0]
-	tw	.req	r0		// rounds: K+W (even t), then Ch temp
-	tw1	.req	r1		// rounds: K+W for t+1
+	kptr	.req	lr		// K[0], for the whole call
 
 // Stack frame (below the 40 bytes of saved registers)
-#define W_SLOT(i)	(4 * (i))	// W[0..63]
-#define STATE_SLOT	256		// u32 *state
-#define DATA_SLOT	260		// next input block
-#define NBLK_SLOT	264		// blocks left, this one included
-#define K_SLOT		268		// K (the literal is too far for ldr)
-#define FRAME		272
+#define W_SLOT(i)	(4 * ((i) % 16))	// W[i]: a 16-word ring
+#define DATA_SLOT	64		// next input block
+#define NBLK_SLOT	68		// blocks left, this one included
+#define STATE_SLOT	72		// u32 *state
+#define FRAME		80		// (8-byte aligned)
 
 /*
- * One round t (a..h: the state registers, rotated by sha256_round_regs):
- * even rounds load K[t], K[t+1] into r0:r1 and W[t], W[t+1] into r2:r3
- * and leave K[t+1] + W[t+1] in r1 for the odd round; then h += K[t] +
- * W[t] and the round proper (sha256_round, sha256-rounds.h: r0 the Ch
- * temporary, r3 the Sigma one). mp holds b ^ c (the previous round's
- * a ^ b), mc receives this round's a ^ b; they alternate between r12 and
- * r2 so that r2:r3 is free for the W pair at even rounds.
+ * The message schedule is done inside the rounds, one word per round:
+ * round t (t < 48) makes W[t+16]. Three registers rotate (r0, r2, r3 as
+ * R[0..2]; round t: base = R[t%3], s1in = R[(t+1)%3], the third
+ * R[(t+2)%3]):
+ *   base  in: W[t] (added to h, then the sum W[t+16] grows in it)
+ *   s1in  in: W[t+14], sigma1'd in place; then a load temporary; out:
+ *         W[t+1] (loaded for sigma0, kept: it is round t+1's base)
+ *   third    W[t+15] (round t+1's s1in), not touched
+ * so W[t-16] and W[t-15] cost one shared load, W[t-2] none (still in a
+ * register): 3 loads (K[t], W[t+9], W[t+1]) and about 2/3 of a store
+ * per round. ARM: W[t+15], W[t+16] go out with one strd when they sit
+ * in r2:r3 (t%3 == 2), else a str each; Thumb-2 (strd takes any two
+ * registers there): one strd per two rounds.
+ *
+ * The round itself needs only two registers besides a..h (T = r1, r12
+ * alternating: X = T[t%2] holds b ^ c, the previous round's a ^ b, on
+ * entry; Y = T[(t+1)%2] is the temporary that ends up holding this
+ * round's a ^ b for the next one). Ch, Sigma1, Sigma0 and Maj use one
+ * temporary after the other: register renaming makes that free on an
+ * out-of-order core, and it leaves three registers for the schedule, so
+ * that the schedule's independent work fills the issue slots that the
+ * rounds' dependency chain (7 cycles a round on the A57 model) leaves
+ * empty. Maj is added before Sigma0: the last add into the new a is
+ * then the one with the 2-cycle shifted operand.
+ *   Sigma1(e) = ror(e ^ ror(e,5) ^ ror(e,19), 6)
+ *   Sigma0(a) = ror(a ^ ror(a,11) ^ ror(a,20), 2)
+ *   Ch(e,f,g) = ((f ^ g) & e) ^ g
+ *   Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b
+ *   sigma0(x) = ror(x,7) ^ ror(x,18) ^ (x >> 3)
+ *   sigma1(x) = (x >> 10) ^ ror(x ^ ror(x,2), 17)
+ *
+ * Tail (rounds 48-63, no schedule work left): W[t] comes from the ring
+ * into r0 (W[48], W[62], W[63] are still in r0, r2, r3). The rounds are
+ * then latency-bound on the A57 model, so the Thumb-2 build computes
+ * Sigma1 as (e ^ ror(e,5)) ^ ror(e,19) with a separate 1-cycle ror (one
+ * more instruction, one fewer 2-cycle shifted operand on the chain):
+ * -6 cycles on A57, +8 on the 2-wide A9/A15 model; the ARM build, which
+ * has the margin on A57 and not on A15, keeps the 3-instruction form.
  */
-.macro	ROUND t, a, b, c, d, e, f, g, h, mp, mc
-	.if (\t % 2) == 0
-	ldrd	r0, r1, [kptr, #4 * \t]		// K[t], K[t+1]
-	add	\h, \h, r0			// h += K[t]
-	ldrd	r2, r3, [sp, #W_SLOT(\t)]		// W[t], W[t+1]
-	add	\h, \h, r2			// h += W[t]
-	add	r1, r1, r3			// K[t+1] + W[t+1]
-	.else
-	add	\h, \h, r1
+.macro	RND t, a, b, c, d, e, f, g, h, X, Y, base, s1in, third
+	ldr	\Y, [kptr, #4 * \t]		// K[t]
+	.if \t > 48 && \t < 62			// (W[48], W[62], W[63]: in r0, r2, r3)
+	ldr	r0, [sp, #W_SLOT(\t)]
 	.endif
-	sha256_round \t, \a, \b, \c, \d, \e, \f, \g, \h, \mp, \mc, sha256_no_hook
+	add	\h, \h, \Y
+	.if \t < 48
+	add	\h, \h, \base			// h += K[t] + W[t]
+	.elseif \t < 62
+	add	\h, \h, r0
+	.elseif \t == 62
+	add	\h, \h, r2
+	.else
+	add	\h, \h, r3
+	.endif
+	eor	\Y, \f, \g
+	and	\Y, \Y, \e
+	eor	\Y, \Y, \g			// Ch(e,f,g)
+	add	\h, \h, \Y
+	.if \t < 48
+	eor	\Y, \s1in, \s1in, ror #2
+	lsr	\s1in, \s1in, #10
+	eor	\s1in, \s1in, \Y, ror #17	// sigma1(W[t+14])
+	add	\base, \base, \s1in
+	ldr	\s1in, [sp, #W_SLOT(\t + 9)]
+	add	\base, \base, \s1in
+	ldr	\s1in, [sp, #W_SLOT(\t + 1)]	// W[t+1]: also round t+1's base
+	.endif
+	.if \t >= 48 && .Lthumb2		// (see "Tail" above)
+	eor	\Y, \e, \e, ror #5
+	ror	r0, \e, #19
+	eor	\Y, \Y, r0
+	.else
+	eor	\Y, \e, \e, ror #5
+	eor	\Y, \Y, \e, ror #19
+	.endif
+	add	\h, \h, \Y, ror #6		// h = T1
+	add	\d, \d, \h			// d += T1: next round's e
+	.if \t < 48
+	ror	\Y, \s1in, #7
+	eor	\Y, \Y, \s1in, ror #18
+	eor	\Y, \Y, \s1in, lsr #3		// sigma0(W[t+1])
+	add	\base, \base, \Y		// W[t+16]
+	.if .Lthumb2
+	.if (\t % 2) == 1
+	strd	\third, \base, [sp, #W_SLOT(\t + 15)]	// W[t+15], W[t+16]
+	.endif
+	.elseif (\t % 3) == 2 && (\t % 16) != 0
+	strd	r2, r3, [sp, #W_SLOT(\t + 15)]	// W[t+15], W[t+16]
+	.elseif (\t % 3) != 1 || (\t % 16) == 15
+	str	\base, [sp, #W_SLOT(\t + 16)]
+	.endif					// (else: the next round's strd)
+	.endif
+	eor	\Y, \a, \b
+	and	\X, \X, \Y
+	eor	\X, \X, \b			// Maj(a,b,c)
+	add	\h, \h, \X
+	eor	\X, \a, \a, ror #11
+	eor	\X, \X, \a, ror #20
+	add	\h, \h, \X, ror #2		// h = T1 + T2: next round's a
 .endm
 
-/* Round t with its registers: the Maj carries alternate with t % 2. */
-.macro	ROUND_T t
+/* Round t with its registers (state: sha256_round_regs; X, Y; R). */
+.macro	RND_T t
 	.if (\t % 2) == 0
-	  sha256_round_regs \t, ROUND, r12, r2
+	  .if (\t % 3) == 0
+	    sha256_round_regs \t, RND, r1, r12, r0, r2, r3
+	  .elseif (\t % 3) == 1
+	    sha256_round_regs \t, RND, r1, r12, r2, r3, r0
+	  .else
+	    sha256_round_regs \t, RND, r1, r12, r3, r0, r2
+	  .endif
 	.else
-	  sha256_round_regs \t, ROUND, r2, r12
+	  .if (\t % 3) == 0
+	    sha256_round_regs \t, RND, r12, r1, r0, r2, r3
+	  .elseif (\t % 3) == 1
+	    sha256_round_regs \t, RND, r12, r1, r2, r3, r0
+	  .else
+	    sha256_round_regs \t, RND, r12, r1, r3, r0, r2
+	  .endif
 	.endif
 .endm
 
 /*
- * One schedule step, t even: W[t] and W[t+1] into a0:a1; the next step
- * stores them (a store whose data is not ready yet would hold up the
- * load/store queue, which has one entry on the A9/A15 model, and with it
- * dispatch; for the same reason no two memory accesses are adjacent).
- *   a0:a1  W[t-16], W[t-15] on entry (loaded by the previous step), W[t],
- *          W[t+1] on exit (an even/odd pair, for strd)
- *   p0:p1  W[t-2], W[t-1] (made by the previous step)
- *   c0:c1  receives W[t-14], W[t-13] (the next step's a0:a1)
- * r6:r7 take W[t-7], W[t-6], then serve with r8-r11 as sigma temporaries.
- * sigma0(x) = ror(x,7) ^ ror(x,18) ^ (x >> 3)
- * sigma1(x) = (x >> 10) ^ ror(x ^ ror(x,2), 17)
- * (three instructions each, the shifted operand doing a shift for free;
- * sigma1 is on the step-to-step critical path, so it is the form with two
- * dependent steps)
- */
-.macro	SCHED t, a0, a1, p0, p1, c0, c1
-	ldrd	\c0, \c1, [sp, #W_SLOT(\t - 14)]
-	ror	r8, \a1, #7
-	eor	r9, \p0, \p0, ror #2
-	ldrd	r6, r7, [sp, #W_SLOT(\t - 7)]
-	eor	r8, r8, \a1, ror #18
-	eor	r11, \p1, \p1, ror #2
-	eor	r8, r8, \a1, lsr #3		// sigma0(W[t-15])
-	ror	r10, \c0, #7
-	add	\a0, \a0, r8
-	strd	\p0, \p1, [sp, #W_SLOT(\t - 2)]	// the previous step's words
-	eor	r10, r10, \c0, ror #18
-	add	\a0, \a0, r6
-	eor	r10, r10, \c0, lsr #3		// sigma0(W[t-14])
-	add	\a1, \a1, r7
-	lsr	r6, \p0, #10
-	add	\a1, \a1, r10
-	lsr	r7, \p1, #10
-	eor	r9, r6, r9, ror #17		// sigma1(W[t-2])
-	eor	r11, r7, r11, ror #17		// sigma1(W[t-1])
-	add	\a0, \a0, r9			// W[t]
-	add	\a1, \a1, r11			// W[t+1]
-.endm
-
-/* The three pairs r0:r1, r2:r3, r4:r5 take turns as a, p and c. */
-.macro	SCHED_T t
-	.if ((\t - 16) / 2) % 3 == 0
-	  SCHED \t, r0, r1, r2, r3, r4, r5
-	.elseif ((\t - 16) / 2) % 3 == 1
-	  SCHED \t, r4, r5, r0, r1, r2, r3
-	.else
-	  SCHED \t, r2, r3, r4, r5, r0, r1
-	.endif
-.endm
-
-/*
- * Byte-swap the 16 big-endian words of the block at r12 into W[0..13];
- * leave W[0], W[1] in r0:r1 and W[14], W[15] in r2:r3, where the first
- * schedule step wants them (and stores W[14], W[15]), and advance the
- * data pointer in the frame. Loads and stores alternate with revs where
- * they can.
+ * Byte-swap the 16 big-endian words of this block into the ring,
+ * advance the data pointer and count down the blocks in the frame (the
+ * subs sets the flags for the loop branch: nothing after it in the
+ * block sets flags), and leave what round 0 wants:
+ * W[0] in r0 (base), W[14] in r2 (s1in), W[15] in r3, and b ^ c in r1.
+ * Uses r12 as the data pointer (round 0's Y). Loads, revs and stores
+ * are interleaved so that no store waits for its data (on the A9/A15
+ * model such a store holds up dispatch).
  */
 .macro	LOAD_BLOCK
-	ldr	r4, [r12, #8]
-	ldr	r5, [r12, #12]
-	ldr	r6, [r12, #16]
-	rev	r4, r4
-	ldr	r7, [r12, #20]
-	rev	r5, r5
-	ldr	r8, [r12, #24]
-	rev	r6, r6
-	ldr	r9, [r12, #28]
-	rev	r7, r7
-	ldr	r10, [r12, #32]
-	rev	r8, r8
-	ldr	r11, [r12, #36]
-	rev	r9, r9
-	strd	r4, r5, [sp, #W_SLOT(2)]
-	rev	r10, r10
-	ldr	r4, [r12, #40]
-	rev	r11, r11
-	strd	r6, r7, [sp, #W_SLOT(4)]
-	ldr	r5, [r12, #44]
-	strd	r8, r9, [sp, #W_SLOT(6)]
-	ldr	r6, [r12, #48]
-	rev	r4, r4
-	ldr	r7, [r12, #52]
-	rev	r5, r5
-	strd	r10, r11, [sp, #W_SLOT(8)]
-	rev	r6, r6
+	ldrd	r2, r3, [sp, #DATA_SLOT]	// data, blocks left
+	mov	r12, r2
+	add	r2, r2, #64
+	subs	r3, r3, #1			// (flags kept for the loop branch)
+	strd	r2, r3, [sp, #DATA_SLOT]
+	ldr	r0, [r12, #8]
+	ldr	r1, [r12, #12]
+	ldr	r2, [r12, #16]
+	rev	r0, r0
+	ldr	r3, [r12, #20]
+	rev	r1, r1
+	rev	r2, r2
+	rev	r3, r3
+	.irp	i, 6, 10
+	strd	r0, r1, [sp, #W_SLOT(\i - 4)]
+	ldr	r0, [r12, #4 * \i]
+	strd	r2, r3, [sp, #W_SLOT(\i - 2)]
+	ldr	r1, [r12, #4 * \i + 4]
+	ldr	r2, [r12, #4 * \i + 8]
+	rev	r0, r0
+	ldr	r3, [r12, #4 * \i + 12]
+	rev	r1, r1
+	rev	r2, r2
+	rev	r3, r3
+	.endr
+	strd	r0, r1, [sp, #W_SLOT(10)]
 	ldr	r0, [r12, #0]
-	rev	r7, r7
+	strd	r2, r3, [sp, #W_SLOT(12)]
 	ldr	r1, [r12, #4]
 	ldr	r2, [r12, #56]
-	strd	r4, r5, [sp, #W_SLOT(10)]
-	ldr	r3, [r12, #60]
-	add	r12, r12, #64
 	rev	r0, r0
-	strd	r6, r7, [sp, #W_SLOT(12)]
+	ldr	r3, [r12, #60]
 	rev	r1, r1
-	str	r12, [sp, #DATA_SLOT]
 	rev	r2, r2
 	rev	r3, r3
 	strd	r0, r1, [sp, #W_SLOT(0)]
+	eor	r1, r5, r6			// b ^ c for round 0's Maj
+	strd	r2, r3, [sp, #W_SLOT(14)]
 .endm
 
 	.balign	4
@@ -233,58 +286,41 @@
 SYM_FUNC_START(rsha_sha256_arm_scalar)
 	rsha_arm_enter FRAME
 	str	r0, [sp, #STATE_SLOT]
+	str	r1, [sp, #DATA_SLOT]
 	str	r2, [sp, #NBLK_SLOT]
 	ldr	kptr, .Lsha256_k_arm_scalar_addr
-	mov	r12, r1
-	str	kptr, [sp, #K_SLOT]
+	ldrd	r4, r5, [r0, #0]
+	ldrd	r6, r7, [r0, #8]
+	ldrd	r8, r9, [r0, #16]
+	ldrd	r10, r11, [r0, #24]
 
-	// r12: data; kptr: K
+	// r4-r11: the state, kept in registers from block to block
 .Lscalar_block:
 	LOAD_BLOCK
-	ldr	r12, [sp, #STATE_SLOT]		// free during the schedule
-	.set	.Lt, 16
-	.rept	24
-	SCHED_T	.Lt
-	.set	.Lt, .Lt + 2
-	.endr
-
-	ldrd	r4, r5, [r12, #0]
-	ldrd	r6, r7, [r12, #8]
-	ldrd	r8, r9, [r12, #16]
-	ldrd	r10, r11, [r12, #24]
-	strd	r2, r3, [sp, #W_SLOT(62)]		// the last step's words
-	eor	r12, r5, r6			// b ^ c for round 0's Maj
-
 	.set	.Lt, 0
-	.rept	63
-	ROUND_T	.Lt
+	.rept	64
+	RND_T	.Lt
 	.set	.Lt, .Lt + 1
 	.endr
-	ldr	lr, [sp, #STATE_SLOT]		// round 63 does not need K
-	ROUND_T	63
 
 	// Feed-forward; the rotation is back at a = r4 after 64 rounds.
-	ldrd	r0, r1, [lr, #0]
-	ldrd	r2, r3, [lr, #8]
-	ldr	r12, [sp, #DATA_SLOT]
+	ldr	r12, [sp, #STATE_SLOT]
+	ldrd	r0, r1, [r12, #0]
+	ldrd	r2, r3, [r12, #8]
 	add	r4, r4, r0
 	add	r5, r5, r1
-	ldrd	r0, r1, [lr, #16]
+	ldrd	r0, r1, [r12, #16]
 	add	r6, r6, r2
 	add	r7, r7, r3
-	ldrd	r2, r3, [lr, #24]
-	strd	r4, r5, [lr, #0]
+	ldrd	r2, r3, [r12, #24]
+	strd	r4, r5, [r12, #0]
 	add	r8, r8, r0
 	add	r9, r9, r1
-	strd	r6, r7, [lr, #8]
+	strd	r6, r7, [r12, #8]
 	add	r10, r10, r2
 	add	r11, r11, r3
-	strd	r8, r9, [lr, #16]
-	ldr	r0, [sp, #NBLK_SLOT]
-	strd	r10, r11, [lr, #24]
-	ldr	lr, [sp, #K_SLOT]
-	subs	r0, r0, #1
-	str	r0, [sp, #NBLK_SLOT]
+	strd	r8, r9, [r12, #16]
+	strd	r10, r11, [r12, #24]
 .Lscalar_block_end:
 	bne	.Lscalar_block
 
@@ -292,5 +328,3 @@ SYM_FUNC_START(rsha_sha256_arm_scalar)
 SYM_FUNC_END(rsha_sha256_arm_scalar)
 
 	.unreq	kptr
-	.unreq	tw
-	.unreq	tw1

@@ -9,7 +9,7 @@
  * in place. nblocks == 0 returns at once. No padding. The caller must own
  * the SIMD unit (kernel_neon_begin()/kernel_neon_end() in the kernel).
  *
- * Calling convention: AAPCS64. Clobbers x0-x17, v0-v7, v16-v24 and flags;
+ * Calling convention: AAPCS64. Clobbers x0-x17, v0-v7, v16-v25 and flags;
  * uses no callee-saved register at all (x19-x30, sp beyond the frame,
  * v8-v15 untouched), never touches x18.
  * Stack: 64 bytes (the W+K ring), sp stays 16-byte aligned.
@@ -21,40 +21,39 @@
  * names rotated through macro arguments, all rounds unrolled; the same
  * round shape as the scalar core: c and d kept as rol(x, 2) and rotated
  * back for free by "ror #2" operands, e's rotation hoisted into the round
- * before; f(b, c, d) from sha1-rounds.h, shared with the scalar core). Rounds consume W[t]+K[t] from a 16-word ring on the stack, two
- * words per 64-bit load. NEON computes the schedule four words at a time,
+ * before; f(b, c, d) from sha1-rounds.h, shared with the scalar core).
+ * Rounds consume W[t]+K[t] from a 16-word ring on the stack, two words
+ * per 64-bit load. NEON computes the schedule four words at a time,
  * 16 rounds ahead of use, adds K and stores into the ring slots the rounds
  * have just consumed; each group is split into four parts spread over four
  * rounds so it issues in the FP/ASIMD pipes beside the integer work. From
  * t = 32 on it uses W[t] = rol(W[t-6] ^ W[t-16] ^ W[t-28] ^ W[t-32], 2),
  * whose four lanes are independent (W in an 8-vector ring v0-v7); the
- * first four groups use the standard recurrence and fix up lane 3.
+ * first four groups use the standard recurrence and fix up lane 3. The
+ * t >= 32 groups are software-pipelined (SCHED8): every round issues two
+ * SIMD ops that do not depend on each other, each dependent op a round
+ * after its input. On the in-order A53 model a SIMD op has latency 6 and
+ * no later instruction may complete before it, so a dependent SIMD pair
+ * in one round stalled the integer rounds about 6 cycles (1076 cycles per
+ * block before, 909 now); the out-of-order models gain a little too.
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the block loop
- * body .Lneon_block .. .Lneon_block_end). The kernel has no non-CE SHA-1
- * core for arm64; reference = its generic C sha1_transform()
- * (lib/crypto/sha1.c), clang-19 -O2 -mcpu=<cpu>, in a loop over blocks,
- * measured the same way on its loop body; the table uses the stricter
- * fully unrolled build of that C ("#pragma clang loop unroll(full)" in
- * the /tmp copy; as compiled, with rolled loops: 1066.1 / 1035.4 /
- * 1036.1):
+ * body .Lneon_block .. .Lneon_block_end, scripts/mca-table.sh). The
+ * kernel has no non-CE SHA-1 core for arm64; reference = its generic C
+ * sha1_transform() (lib/crypto/sha1.c) with the per-block loop of
+ * crypto/sha1_generic.c, clang-19 -O2 -mcpu=<cpu>, one block of its
+ * execution traced straight-line:
  *
- *	CPU		ours	C ref	ours/ref	(ours/rolled C)
- *	cortex-a53	1077.0	518.0	2.08		(1.01)
- *	cortex-a57	317.1	491.6	0.65		(0.31)
- *	cortex-a72	317.1	491.6	0.65		(0.31)
+ *	CPU		ours	generic C  ours/C	(before: ours)
+ *	cortex-a53	909.0	1291.0	   0.70		1076.0
+ *	cortex-a57	307.1	1111.0	   0.28		317.1
+ *	cortex-a72	307.1	1111.0	   0.28		317.1
+ *	neoverse-n1	225.0	665.1	   0.34		229.0
  *
  * The A57/A72 bound is the 3-wide dispatch (about 830 instructions per
- * block). The ~2.35 cycles/byte (~150 cycles/block) often quoted for
- * OpenSSL on A57 appears to be its Crypto Extensions figure; without CE
- * the dispatch bound alone is about 280 cycles here. This core runs at
- * 317/64 = 4.95 cycles/byte.
- * On the A53 model every 128-bit NEON op has latency 6 and an instruction
- * may not complete before an older one, so each NEON op stalls the integer
- * stream behind it: use the scalar core (524 cycles) on A53-only systems.
- * Note: scripts/mca-core.sh marks the region with "//" comments, which
- * llvm-mca ignores for AArch64, so it measures the whole function
- * (1099.0 / 324.1 / 324.1 here); these figures use "#" markers.
+ * block). This core runs at 307/64 = 4.8 cycles/byte there.
+ * On the A53 model each SIMD op still costs the integer stream a few
+ * cycles, so the scalar core (523 cycles) is faster on A53-only systems.
  */
 
 #include <linux/linkage.h>
@@ -81,12 +80,16 @@
 	vt0	.req	v20
 	vt1	.req	v21
 	vt2	.req	v22
+	vx0	.req	v23
+	vx1	.req	v25
 
 /*
  * Part (0-3) of message-schedule group q: W[4q..4q+3] into v(q%8), and
  * W+K of those words into the stack ring slot (q%4)*16. Part p runs in
  * round 4(q-4)+p, so the group is ready 16 rounds ahead of use; part 3
- * stores after the last load of that slot (round 4(q-4)). W lives in an
+ * stores after the last load of that slot (round 4(q-4)); groups q >= 8
+ * store one group later (SCHED8: round 4(q-3)+3, still 7 rounds before
+ * the slot is loaded). W lives in an
  * 8-vector ring v0-v7 (32 words, what the t >= 32 form reaches back to);
  * w = v(q), w1..w7 = v(q-1)..v(q-7) (w = v(q-8) too, before it is
  * overwritten); k = the K vector of the group.
@@ -101,29 +104,23 @@
  */
 .macro	SCHED p_part, p_q, p_w, p_w1, p_w2, p_w3, p_w4, p_w7, p_k
 	.if \p_q >= 8
-	.if \p_part == 0
-	ext	vt0.16b, v\p_w2\().16b, v\p_w1\().16b, #8	// W[t-6..t-3]
-	eor	vt1.16b, v\p_w\().16b, v\p_w4\().16b		// W[t-32] ^ W[t-16]
-	.elseif \p_part == 1
-	eor	vt0.16b, vt0.16b, v\p_w7\().16b			// ^ W[t-28]
-	eor	vt0.16b, vt0.16b, vt1.16b
-	.elseif \p_part == 2
-	ushr	v\p_w\().4s, vt0.4s, #30
-	sli	v\p_w\().4s, vt0.4s, #2
-	.else
-	add	vt2.4s, v\p_w\().4s, v\p_k\().4s
-	STORE_RING \p_q
-	.endif
+	SCHED8	\p_part, \p_q
 	.else
 	.if \p_part == 0
 	ext	vt0.16b, v\p_w1\().16b, vzero.16b, #4		// W[t-3..t-1], 0
 	ext	vt1.16b, v\p_w4\().16b, v\p_w3\().16b, #8	// W[t-14..t-11]
 	eor	vt0.16b, vt0.16b, v\p_w2\().16b			// ^ W[t-8..t-5]
 	eor	vt1.16b, vt1.16b, v\p_w4\().16b			// ^ W[t-16..t-13]
+	.if \p_q == 7
+	eor	vx0.16b, v0.16b, v1.16b				// X(8), see SCHED8
+	.endif
 	.elseif \p_part == 1
 	eor	vt0.16b, vt0.16b, vt1.16b
 	ushr	v\p_w\().4s, vt0.4s, #31
 	sli	v\p_w\().4s, vt0.4s, #1
+	.if \p_q == 7
+	eor	vx0.16b, vx0.16b, v4.16b
+	.endif
 	.elseif \p_part == 2
 	ext	vt1.16b, vzero.16b, v\p_w\().16b, #4		// 0, 0, 0, W[t]
 	ushr	vt2.4s, vt1.4s, #31
@@ -134,6 +131,95 @@
 	STORE_RING \p_q
 	.endif
 	.endif
+.endm
+
+/*
+ * Groups q >= 8, software-pipelined for the in-order A53 model (6-cycle
+ * SIMD latency, in-order completion): every round gets two SIMD ops that
+ * do not depend on each other, and every dependent op is at least a round
+ * after its input. In the rounds of group q (part 0-3):
+ *   0: Y = W[t-6..t-3] (ext; needs group q-1, done in part 3 before)
+ *      X(q+1) = W[t-28..] ^ W[t-12..]	(inputs of group q+1)
+ *   1: Z = Y ^ X(q)			X(q+1) ^= W[t-24..]
+ *   2: W[t..] = Z >> 30			vt2 = W+K of group q-1
+ *   3: W[t..] |= Z << 2 (rol 2)		store vt2 to the ring
+ * X(q) = W[t-32..] ^ W[t-16..] ^ W[t-28..] alternates between vx0 (even
+ * q) and vx1 (odd q); X(8) is made in group 7. The W+K of group 19 is
+ * stored in the rounds of "group 20" (rounds 64-67).
+ */
+.macro	SCHED8 p_part, p_q
+	.if \p_q < 20
+	.set	.Lw, \p_q % 8
+	.set	.Lw1, (\p_q + 7) % 8
+	.set	.Lw2, (\p_q + 6) % 8
+	.endif
+	.set	.Lp, (\p_q + 7) % 8			// group q-1
+	.set	.Lpk, 16 + (\p_q - 1) / 5		// its K
+	.if \p_part == 0
+	  .if \p_q < 20
+	SCHED_EXT %(.Lw2), %(.Lw1)
+	  .endif
+	  .if \p_q < 19
+	SCHED_X0 %(\p_q % 2), %((\p_q + 1) % 8), %((\p_q + 5) % 8)
+	  .endif
+	.elseif \p_part == 1
+	  .if \p_q < 20
+	SCHED_Z %((\p_q + 1) % 2)
+	  .endif
+	  .if \p_q < 19
+	SCHED_X1 %(\p_q % 2), %((\p_q + 2) % 8)
+	  .endif
+	.elseif \p_part == 2
+	  .if \p_q < 20
+	SCHED_USHR %(.Lw)
+	  .endif
+	  .if \p_q > 8
+	SCHED_ADDK %(.Lp), %(.Lpk)
+	  .endif
+	.else
+	  .if \p_q < 20
+	SCHED_SLI %(.Lw)
+	  .endif
+	  .if \p_q > 8
+	STORE_RING (\p_q - 1)
+	  .endif
+	.endif
+.endm
+
+.macro	SCHED_EXT p_w2, p_w1
+	ext	vt0.16b, v\p_w2\().16b, v\p_w1\().16b, #8	// Y = W[t-6..t-3]
+.endm
+// X(q+1) into vx(1-q%2): p_par = q % 2
+.macro	SCHED_X0 p_par, p_a, p_b
+	.if \p_par == 0
+	eor	vx1.16b, v\p_a\().16b, v\p_b\().16b		// W[t-28..] ^ W[t-12..]
+	.else
+	eor	vx0.16b, v\p_a\().16b, v\p_b\().16b
+	.endif
+.endm
+.macro	SCHED_X1 p_par, p_c
+	.if \p_par == 0
+	eor	vx1.16b, vx1.16b, v\p_c\().16b			// ^ W[t-24..]
+	.else
+	eor	vx0.16b, vx0.16b, v\p_c\().16b
+	.endif
+.endm
+// Z = Y ^ X(q); p_npar = (q + 1) % 2, i.e. 1 for even q (vx0)
+.macro	SCHED_Z p_npar
+	.if \p_npar == 1
+	eor	vt0.16b, vt0.16b, vx0.16b
+	.else
+	eor	vt0.16b, vt0.16b, vx1.16b
+	.endif
+.endm
+.macro	SCHED_USHR p_w
+	ushr	v\p_w\().4s, vt0.4s, #30
+.endm
+.macro	SCHED_SLI p_w
+	sli	v\p_w\().4s, vt0.4s, #2				// W[t..t+3]
+.endm
+.macro	SCHED_ADDK p_p, p_k
+	add	vt2.4s, v\p_p\().4s, v\p_k\().4s		// W+K of group q-1
 .endm
 
 .macro	STORE_RING p_q
@@ -177,7 +263,7 @@
 	sha1_f_mid \p_t, \p_d, \p_tf
 	sha1_f_end \p_t, \p_c, \p_tf
 	add	w\p_e, w\p_e, w\p_tf
-	.if \p_t < 64
+	.if \p_t < 68
 	.set	.Lq, \p_t / 4 + 4
 	SCHED	(\p_t % 4), %(.Lq), %(.Lq % 8), %((.Lq + 7) % 8), %((.Lq + 6) % 8), %((.Lq + 5) % 8), %((.Lq + 4) % 8), %((.Lq + 1) % 8), %(16 + .Lq / 5)
 	.endif
@@ -281,3 +367,5 @@ SYM_FUNC_END(rsha_sha1_arm64_neon)
 	.unreq	vt0
 	.unreq	vt1
 	.unreq	vt2
+	.unreq	vx0
+	.unreq	vx1

@@ -25,26 +25,48 @@
  * NEON computes the message schedule four words at a time, 16 rounds ahead
  * of use, adds K and stores the sums into the ring slots the rounds have
  * just consumed; its instructions are spread over the four rounds of each
- * group so they issue in the FP/ASIMD pipes next to the integer work. All
- * 64 K words stay in v16-v31 for the whole call. On A57/A72 the limit is
- * the 3-wide dispatch, so instruction count is what was minimised (the
- * round with its Sigma forms is sha256-rounds.h, shared with the scalar
- * core; the ring stores use st1 to a base
- * register, 2 uops, instead of str q with an offset, 3 uops).
+ * group so they issue in the FP/ASIMD pipes next to the integer work. The
+ * group that produces W[4g+16..4g+19] runs in rounds 4g+8..4g+11, two
+ * groups later than the earliest possible: its W+K is stored in round
+ * 4g+11 and first loaded in round 4g+14. The slack matters on
+ * out-of-order cores: the schedule recurrence (sigma1 of the two newest
+ * words, 12 dependent SIMD ops of 2 cycles on Neoverse N1) takes about
+ * as long as four rounds, so when a group sat in the rounds it runs
+ * beside, the 128-entry N1 reorder buffer filled behind it (415 cycles);
+ * two groups of lag take that off the critical path (388). All 64 K words
+ * stay in v16-v31 for the whole call. On A57/A72 the limit is the 3-wide
+ * dispatch, so instruction count is what was minimised (the round with its
+ * Sigma forms is sha256-rounds.h, shared with the scalar core; the ring
+ * stores use st1 to a base register, 2 uops, instead of str q with an
+ * offset, 3 uops).
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, measured with
- * scripts/mca-core.sh; in-tree = Linux 6.12 sha256_block_neon from
- * arch/arm64/crypto/sha512-armv8.pl, its 16-round loop unrolled 3x plus its
- * tail for the measurement):
+ * loop .Lneon_block .. .Lneon_block_end, scripts/mca-table.sh; in-tree =
+ * Linux 6.12 sha256_block_neon from arch/arm64/crypto/sha512-armv8.pl,
+ * one block of its execution traced straight-line):
  *
- *	CPU		ours	in-tree	ours/in-tree
- *	cortex-a53	1781.0	1982.0	0.90
- *	cortex-a57	561.1	650.1	0.86
- *	cortex-a72	561.1	650.1	0.86
+ *	CPU		ours	in-tree	ours/in-tree	(before the lag: ours)
+ *	cortex-a53	1730.0	1983.0	0.87		1730.0
+ *	cortex-a57	540.1	650.1	0.83		541.1
+ *	cortex-a72	540.1	650.1	0.83		541.1
+ *	neoverse-n1	387.8	404.8	0.96		414.0
+ *
+ * Neoverse N1 misses the 0.95x target (384.6) and cannot reach it with
+ * integer rounds: the llvm-mca N1 model has three integer pipes (S0, S1,
+ * M; every round op, shifted-operand eor included, is one uop on any of
+ * them) and the round is 18 such ops (h += W+K; Sigma1 and Sigma0 3 each
+ * plus their adds; Ch 2 + 2 adds; d += T1; Maj 3 with the carried b^c,
+ * plus its add), so 64 rounds alone are 1152 uops = 384.0 cycles. The
+ * block also needs the 8 feed-forward adds, the b^c seed, the loop count
+ * and the data pointer (ld1 post-index writes back on an I pipe): 1163
+ * uops = 387.7 cycles, which is what this core runs at (387.8). 0.95x
+ * would allow 1153 uops, one more than the rounds alone. Moving the
+ * feed-forward to SIMD would put a GPR->SIMD->GPR round trip (stores,
+ * reloads) on the block-to-block critical path, which costs real cores
+ * far more than the 2.7 cycles it saves in the model.
  *
  * On the A53 model (in-order, 6-cycle NEON latency) the sigma1 recurrence
- * of the NEON schedule is the bottleneck, and the scalar core (1147) beats
+ * of the NEON schedule is the bottleneck, and the scalar core (1110) beats
  * both NEON cores: the glue may prefer the scalar core on A53-only systems.
  */
 
@@ -85,7 +107,7 @@
  * part: which quarter (0-3) of the schedule group to interleave (as two
  * eighths, one mid-round and one late), or -1 for none.
  */
-.macro	ROUND_OP k, t, h, wkp, wkn, part, va, vb, vc, vd, kv
+.macro	ROUND_OP k, t, h, wkp, wkn, part, sg, va, vb, vc, vd, kv
 	.if \k == 0
 	  .if (\t % 2) == 0
 	add	w\h, w\h, w\wkp			// h += W[t]+K[t]
@@ -98,17 +120,18 @@
 	  .endif
 	.elseif \part < 0				// no schedule work
 	.elseif \k == 3
-	SCHED_PART (2 * \part), \t, \va, \vb, \vc, \vd, \kv
+	SCHED_PART (2 * \part), \sg, \va, \vb, \vc, \vd, \kv
 	.elseif \k == 5
-	SCHED_PART (2 * \part + 1), \t, \va, \vb, \vc, \vd, \kv
+	SCHED_PART (2 * \part + 1), \sg, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
 /*
- * One eighth (part 0-7) of schedule group g = t/4: va..vd = W[4g..4g+15]
- * (four words each); va is replaced by W[4g+16..4g+19], and W+K for those
- * goes to ring slots 4g%16.. Part 7 runs in round 4g+3, after the last
- * load of those slots (the pair load of round 4g). kv = K[4g+16..4g+19].
+ * One eighth (part 0-7) of schedule group g, run in rounds 4g+8..4g+11:
+ * va..vd = W[4g..4g+15] (four words each); va is replaced by W[4g+16..4g+19], and W+K for those
+ * goes to ring slots 4g%16.. (sg = g picks the slot). Part 7 runs in round
+ * 4g+11, after the last load of those slots (the pair load of round 4g)
+ * and before their next one (round 4g+14). kv = K[4g+16..4g+19].
  * Chains of dependent NEON instructions are spread out because the
  * in-order A53 stalls on each one.
  *
@@ -119,7 +142,7 @@
  * result has its upper half zeroed, which lets it be added to all four
  * lanes without masking.
  */
-.macro	SCHED_PART part, t, va, vb, vc, vd, kv
+.macro	SCHED_PART part, sg, va, vb, vc, vd, kv
 	.if \part == 0
 	ext	t0.16b, \va\().16b, \vb\().16b, #4	// W[t+1..t+4]
 	ext	t1.16b, \vc\().16b, \vd\().16b, #4	// W[t+9..t+12]
@@ -159,11 +182,11 @@
 	add	\va\().4s, \va\().4s, t0.4s		// W[t+18], W[t+19] done
 	add	t1.4s, \va\().4s, \kv\().4s
 	// st1 to a base register is 2 uops on A57, str q5, [sp, #imm] is 3
-	.if ((\t / 4) % 4) == 0
+	.if (\sg % 4) == 0
 	st1	{t1.4s}, [sp]
-	.elseif ((\t / 4) % 4) == 1
+	.elseif (\sg % 4) == 1
 	st1	{t1.4s}, [ring16]
-	.elseif ((\t / 4) % 4) == 2
+	.elseif (\sg % 4) == 2
 	st1	{t1.4s}, [ring32]
 	.else
 	st1	{t1.4s}, [ring48]
@@ -175,38 +198,39 @@
  * Round t with the state rotation of t%8 (sha256_round_regs) and the
  * W+K / Maj-carry registers of t%2; part/va..kv are passed through.
  */
-.macro	ROUND_T t, part, va, vb, vc, vd, kv
+.macro	ROUND_T t, part, sg, va, vb, vc, vd, kv
 	.if ((\t / 2) % 2) == 0
-	  ROUND_R \t, 19, 20, \part, \va, \vb, \vc, \vd, \kv
+	  ROUND_R \t, 19, 20, \part, \sg, \va, \vb, \vc, \vd, \kv
 	.else
-	  ROUND_R \t, 20, 19, \part, \va, \vb, \vc, \vd, \kv
+	  ROUND_R \t, 20, 19, \part, \sg, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
-.macro	ROUND_R t, wkp, wkn, part, va, vb, vc, vd, kv
+.macro	ROUND_R t, wkp, wkn, part, sg, va, vb, vc, vd, kv
 	.if (\t % 2) == 0
-	  sha256_round_regs \t, sha256_round, 16, 17, ROUND_OP, \wkp, \wkn, \part, \va, \vb, \vc, \vd, \kv
+	  sha256_round_regs \t, sha256_round, 16, 17, ROUND_OP, \wkp, \wkn, \part, \sg, \va, \vb, \vc, \vd, \kv
 	.else
-	  sha256_round_regs \t, sha256_round, 17, 16, ROUND_OP, \wkp, \wkn, \part, \va, \vb, \vc, \vd, \kv
+	  sha256_round_regs \t, sha256_round, 17, 16, ROUND_OP, \wkp, \wkn, \part, \sg, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
 /*
- * Rounds 4g..4g+3 together with schedule group g (W[4g+16..4g+19] from
- * va..vd = W[4g..4g+15], kv = K[4g+16..4g+19]); sched = 0 for the last
- * four groups, which have nothing left to schedule.
+ * Rounds 4g..4g+3 together with schedule group sg = g - 2
+ * (W[4sg+16..4sg+19] from va..vd = W[4sg..4sg+15], kv =
+ * K[4sg+16..4sg+19]); sg = -1 for the first two and last three groups of
+ * rounds, which have no schedule work.
  */
-.macro	GROUP g, sched, va, vb, vc, vd, kv
-	.if \sched
-	ROUND_T	(4 * \g + 0), 0, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 1), 1, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 2), 2, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 3), 3, \va, \vb, \vc, \vd, \kv
+.macro	GROUP g, sg, va, vb, vc, vd, kv
+	.if \sg >= 0
+	ROUND_T	(4 * \g + 0), 0, \sg, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 1), 1, \sg, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 2), 2, \sg, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 3), 3, \sg, \va, \vb, \vc, \vd, \kv
 	.else
-	ROUND_T	(4 * \g + 0), -1, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 1), -1, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 2), -1, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 3), -1, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 0), -1, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 1), -1, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 2), -1, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 3), -1, 0, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
@@ -246,22 +270,22 @@ SYM_FUNC_START(rsha_sha256_arm64_neon)
 	eor	w16, w5, w6			// b^c for round 0's Maj
 	ldr	x19, [sp]			// W+K[0], W+K[1]
 
-	GROUP	0, 1, v0, v1, v2, v3, v20
-	GROUP	1, 1, v1, v2, v3, v0, v21
-	GROUP	2, 1, v2, v3, v0, v1, v22
-	GROUP	3, 1, v3, v0, v1, v2, v23
-	GROUP	4, 1, v0, v1, v2, v3, v24
-	GROUP	5, 1, v1, v2, v3, v0, v25
-	GROUP	6, 1, v2, v3, v0, v1, v26
-	GROUP	7, 1, v3, v0, v1, v2, v27
-	GROUP	8, 1, v0, v1, v2, v3, v28
-	GROUP	9, 1, v1, v2, v3, v0, v29
-	GROUP	10, 1, v2, v3, v0, v1, v30
-	GROUP	11, 1, v3, v0, v1, v2, v31
-	GROUP	12, 0, v0, v1, v2, v3, v16
-	GROUP	13, 0, v0, v1, v2, v3, v16
-	GROUP	14, 0, v0, v1, v2, v3, v16
-	GROUP	15, 0, v0, v1, v2, v3, v16
+	GROUP	0, -1, v0, v1, v2, v3, v16
+	GROUP	1, -1, v0, v1, v2, v3, v16
+	GROUP	2, 0, v0, v1, v2, v3, v20
+	GROUP	3, 1, v1, v2, v3, v0, v21
+	GROUP	4, 2, v2, v3, v0, v1, v22
+	GROUP	5, 3, v3, v0, v1, v2, v23
+	GROUP	6, 4, v0, v1, v2, v3, v24
+	GROUP	7, 5, v1, v2, v3, v0, v25
+	GROUP	8, 6, v2, v3, v0, v1, v26
+	GROUP	9, 7, v3, v0, v1, v2, v27
+	GROUP	10, 8, v0, v1, v2, v3, v28
+	GROUP	11, 9, v1, v2, v3, v0, v29
+	GROUP	12, 10, v2, v3, v0, v1, v30
+	GROUP	13, 11, v3, v0, v1, v2, v31
+	GROUP	14, -1, v0, v1, v2, v3, v16
+	GROUP	15, -1, v0, v1, v2, v3, v16
 
 	// Feed-forward; the rotation is back at a=w4 after 64 rounds.
 	ldp	w12, w13, [state, #0]

@@ -93,7 +93,7 @@ const fn name_array(name: &str) -> [c_char; MAX_NAME] {
 pub const fn create_shash_alg<T: Shash>() -> AlgDef {
     // The state lives in `shash_desc::__ctx`, aligned to `ARCH_SLAB_MINALIGN`.
     assert!(core::mem::align_of::<T::State>() <= CTX_ALIGN);
-    // SAFETY (for the three `zeroed()` below): `shash_alg`, `hash_alg_common` and
+    // For the three `zeroed()` below: `shash_alg`, `hash_alg_common` and
     // `crypto_alg` are C structs of integers, pointers, arrays, list heads and unions
     // of those, for all of which all-zeroes is a valid value (and the one C drivers
     // get from static initialisation). It also fills the padding fields that bindgen
@@ -103,6 +103,7 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
         cra_driver_name: name_array(T::DRIVER_NAME),
         cra_priority: T::PRIORITY,
         cra_blocksize: T::BLOCK_SIZE as c_uint,
+        // SAFETY: all-zeroes is a valid `crypto_alg` (see above).
         ..unsafe { core::mem::zeroed() }
     };
     // INVARIANT: every field the crypto API reads for an shash is set from `T`; the
@@ -121,10 +122,12 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
                 digestsize: T::DIGEST_SIZE as c_uint,
                 statesize: T::EXPORT_SIZE as c_uint,
                 base,
+                // SAFETY: all-zeroes is a valid `hash_alg_common` (see above).
                 ..unsafe { core::mem::zeroed() }
             },
         },
         // No `setkey`, `init_tfm`, `exit_tfm` or `clone_tfm`.
+        // SAFETY: all-zeroes is a valid `shash_alg` (see above).
         ..unsafe { core::mem::zeroed() }
     }))
 }
@@ -265,10 +268,9 @@ pub struct Registration {
     algs: Pin<&'static mut [AlgDef]>,
 }
 
-// SAFETY: `Registration` only holds the registered array, which it never reads or
-// writes after registration; dropping it (unregistering) from another thread is
-// what module exit does, and `crypto_unregister_shashes` may run in any process
-// context.
+// `Registration` only holds the registered array, which it never reads or writes
+// after registration; module exit drops it (unregisters) from another thread.
+// SAFETY: `crypto_unregister_shashes` may run in any process context.
 unsafe impl Send for Registration {}
 
 impl Registration {
@@ -288,10 +290,9 @@ impl Registration {
             }
         }
         let count = c_int::try_from(algs.len())?;
-        // SAFETY: the type invariants of `AlgDef` make every element a complete
-        // `shash_alg`; the array is `'static` and pinned, so it stays at this address
-        // while registered. `AlgDef` is `repr(transparent)`, so the array is an
-        // array of `shash_alg`.
+        // `AlgDef` is `repr(transparent)`, so the array is an array of `shash_alg`; it
+        // is `'static` and pinned, so it stays at this address while registered.
+        // SAFETY: by the type invariants of `AlgDef` every element is complete.
         to_result(unsafe { bindings::crypto_register_shashes(algs[0].0.get(), count) })?;
         // INVARIANT: registered just above.
         Ok(Registration { algs })

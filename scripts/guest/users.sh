@@ -1,0 +1,154 @@
+#!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# In-kernel users of the drivers, run by /init when rsha.users=1, after our
+# modules are loaded. Like /init it only acts and reports ("@@RSHA ..." lines);
+# scripts/parse-users.py decides on the host.
+#   @@RSHA cavp SET DRIVER INDEX DIGEST     one test vector through AF_ALG
+#   @@RSHA user NAME rc=N DETAIL            one step of dm-verity/crypt/integrity, IPsec
+#   @@RSHA begin/end ...                    /proc/crypto and kernel log excerpts
+export DM_DISABLE_UDEV=1 LD_LIBRARY_PATH=
+mkdir -p /run/cryptsetup /run/netns /var/run /tmp/u
+say() { echo "@@RSHA $*"; }
+# run NAME CMD...: run CMD, report its exit code and last output line.
+run() {
+	name=$1; shift
+	"$@" >/tmp/u/out 2>&1; rc=$?
+	say user "$name" rc=$rc "$(tail -n1 /tmp/u/out | tr -d '\r')"
+	return $rc
+}
+proc_crypto() { say begin "proc-crypto $1"; cat /proc/crypto; say end "proc-crypto $1"; }
+kernel_log() { say begin "dmesg $1"; dmesg -c; say end "dmesg $1"; }
+
+# Our drivers, "alg driver" per line, from /proc/crypto (modules named *_rs).
+awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^module/ { if ($3 ~ /_rs$/) print n, d }' \
+	/proc/crypto | sort -u >/tmp/u/drivers
+
+# 1. Test vectors through AF_ALG, each driver named explicitly; HMAC through
+#    hmac(<driver>). The host compares the digests.
+for set in /cavp/*; do
+	s=${set##*/}; alg=$(cat "$set/alg"); kind=$(cat "$set/kind"); n=$(cat "$set/count")
+	for drv in $(awk -v a="$alg" '$1 == a { print $2 }' /tmp/u/drivers); do
+		i=0
+		while [ $i -lt "$n" ]; do
+			if [ "$kind" = hmac ]; then
+				d=$(kcapi-dgst -c "hmac($drv)" --keyfd 3 --hex -i "$set/$i.msg" 3<"$set/$i.key" 2>&1)
+			else
+				d=$(kcapi-dgst -c "$drv" --hex -i "$set/$i.msg" 2>&1)
+			fi || d="ERROR:$(echo "$d" | tr ' ' _)"
+			say cavp "$s" "$drv" $i "$d"
+			i=$((i + 1))
+		done
+	done
+done
+kernel_log cavp
+
+# Scratch block devices: files in tmpfs behind loop devices.
+mount -t tmpfs tmpfs /tmp/u
+mknod_loop() { [ -b /dev/loop$1 ] || mknod /dev/loop$1 b 7 $1; }
+for i in 0 1 2 3 4 5; do mknod_loop $i; done
+mkfile() { dd if=/dev/urandom of="$1" bs=1024 count="$2" 2>/dev/null; }
+# flip_byte DEV OFFSET: replace the byte at OFFSET by its complement.
+flip_byte() {
+	v=$(dd if="$1" bs=1 skip="$2" count=1 2>/dev/null | od -An -tu1 | tr -d ' ')
+	printf "\\$(printf %03o $((255 - v)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+# 2. dm-verity, sha256 and sha512: format, verify, map, read; then one byte of
+#    the data device flipped: verify and the read through the mapping must fail.
+for h in sha256 sha512; do
+	mkfile /tmp/u/vdata 4096; mkfile /tmp/u/vhash 512
+	losetup /dev/loop0 /tmp/u/vdata; losetup /dev/loop1 /tmp/u/vhash
+	run verity-$h-format veritysetup format --hash=$h /dev/loop0 /dev/loop1
+	root=$(sed -n 's/^Root hash:[[:space:]]*//p' /tmp/u/out)
+	run verity-$h-verify veritysetup verify /dev/loop0 /dev/loop1 "$root"
+	run verity-$h-open veritysetup open /dev/loop0 v$h /dev/loop1 "$root"
+	run verity-$h-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
+	proc_crypto verity-$h
+	kernel_log verity-$h-open
+	run verity-$h-close veritysetup close v$h
+	# Flip every bit of one byte in the middle of the data device.
+	flip_byte /dev/loop0 2097152
+	run verity-$h-corrupt-verify veritysetup verify /dev/loop0 /dev/loop1 "$root"
+	run verity-$h-corrupt-open veritysetup open /dev/loop0 v$h /dev/loop1 "$root"
+	run verity-$h-corrupt-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
+	veritysetup close v$h 2>/dev/null
+	kernel_log verity-$h-corrupt
+	losetup -d /dev/loop0; losetup -d /dev/loop1
+done
+
+# 3. dm-crypt with an IV generator that hashes: aes-cbc-essiv:sha256.
+mkfile /tmp/u/cdata 2048; losetup /dev/loop2 /tmp/u/cdata
+dd if=/dev/urandom of=/tmp/u/ckey bs=32 count=1 2>/dev/null
+mkfile /tmp/u/plain 1024
+run crypt-open cryptsetup open --type plain --cipher aes-cbc-essiv:sha256 --key-size 256 \
+	--key-file /tmp/u/ckey --keyfile-size 32 /dev/loop2 cr
+run crypt-write dd if=/tmp/u/plain of=/dev/mapper/cr bs=1024 conv=fsync
+run crypt-close-reopen sh -c 'cryptsetup close cr && cryptsetup open --type plain \
+	--cipher aes-cbc-essiv:sha256 --key-size 256 --key-file /tmp/u/ckey \
+	--keyfile-size 32 /dev/loop2 cr'
+run crypt-read dd if=/dev/mapper/cr of=/tmp/u/back bs=1024 count=1024
+run crypt-same cmp /tmp/u/plain /tmp/u/back
+run crypt-ciphertext-differs sh -c '! cmp -s /tmp/u/plain /dev/loop2'
+proc_crypto crypt
+run crypt-close cryptsetup close cr
+kernel_log crypt
+losetup -d /dev/loop2
+
+# 4. dm-integrity with an internal hash: sha256, and hmac(sha256) with a key.
+dd if=/dev/urandom of=/tmp/u/ikey bs=32 count=1 2>/dev/null
+for mode in sha256 hmac-sha256; do
+	keyopts=
+	[ $mode = hmac-sha256 ] && keyopts="--integrity-key-file /tmp/u/ikey --integrity-key-size 32"
+	mkfile /tmp/u/idata 8192; losetup /dev/loop3 /tmp/u/idata
+	run integrity-$mode-format integritysetup format --batch-mode --integrity $mode $keyopts /dev/loop3
+	run integrity-$mode-open integritysetup open --integrity $mode $keyopts /dev/loop3 i1
+	size=$(blockdev --getsize64 /dev/mapper/i1)
+	run integrity-$mode-write dd if=/dev/urandom of=/dev/mapper/i1 bs=4096 count=$((size / 4096)) conv=fsync
+	# A marker in the middle of the mapping, to find its sector on the raw device.
+	marker=RSHA-INTEGRITY-MARKER-$mode-0123456789abcdef
+	printf '%s' "$marker" | dd of=/dev/mapper/i1 bs=4096 seek=$((size / 8192)) conv=notrunc,fsync 2>/dev/null
+	run integrity-$mode-read dd if=/dev/mapper/i1 of=/dev/null bs=4096
+	proc_crypto integrity-$mode
+	run integrity-$mode-close integritysetup close i1
+	# Corrupt the marker wherever it landed on the raw device (data area, and the
+	# journal if it is still there): its sector no longer matches its tag.
+	offsets=$(grep -a -o -b "$marker" /dev/loop3 | cut -d: -f1)
+	for o in $offsets; do flip_byte /dev/loop3 $((o + 4)); done
+	say user integrity-$mode-marker-found rc=$([ -n "$offsets" ] && echo 0 || echo 1) "$(echo $offsets)"
+	run integrity-$mode-reopen integritysetup open --integrity $mode $keyopts /dev/loop3 i1
+	run integrity-$mode-corrupt-read dd if=/dev/mapper/i1 of=/dev/null bs=4096
+	integritysetup close i1 2>/dev/null
+	kernel_log integrity-$mode
+	losetup -d /dev/loop3
+done
+
+# 5. IPsec: two network namespaces joined by veth, ESP in transport mode with
+#    cbc(aes) and hmac(sha256) / hmac(sha512) authentication. Documentation
+#    addresses (192.0.2.0/24): nothing leaves the guest, which has no NIC.
+A=192.0.2.1 B=192.0.2.2
+ip netns add a && ip netns add b
+ip link add va type veth peer name vb
+ip link set va netns a && ip link set vb netns b
+ip -n a addr add $A/24 dev va && ip -n b addr add $B/24 dev vb
+for ns in a b; do ip -n $ns link set lo up; ip -n $ns link set v$ns up; done
+enc=0x000102030405060708090a0b0c0d0e0f
+for auth in sha256 sha512; do
+	if [ $auth = sha256 ]; then akey=0x$(printf '%064d' 7); alen=128; else akey=0x$(printf '%0128d' 9); alen=256; fi
+	for ns in a b; do
+		ip -n $ns xfrm state flush; ip -n $ns xfrm policy flush
+		ip -n $ns xfrm state add src $A dst $B proto esp spi 0x1000 mode transport \
+			enc 'cbc(aes)' $enc auth-trunc "hmac($auth)" $akey $alen
+		ip -n $ns xfrm state add src $B dst $A proto esp spi 0x2000 mode transport \
+			enc 'cbc(aes)' $enc auth-trunc "hmac($auth)" $akey $alen
+	done
+	ip -n a xfrm policy add src $A dst $B dir out tmpl proto esp mode transport
+	ip -n a xfrm policy add src $B dst $A dir in tmpl proto esp mode transport
+	ip -n b xfrm policy add src $B dst $A dir out tmpl proto esp mode transport
+	ip -n b xfrm policy add src $A dst $B dir in tmpl proto esp mode transport
+	run ipsec-$auth-ping ip netns exec a ping -c 3 -W 2 $B
+	run ipsec-$auth-counters sh -c "ip -n a -s xfrm state list src $A dst $B | grep -A1 'lifetime current' | tail -n1"
+	proc_crypto ipsec-$auth
+	kernel_log ipsec-$auth
+done
+say user done rc=0
