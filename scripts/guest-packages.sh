@@ -32,15 +32,7 @@ closure=$("${APT_CACHE[@]}" depends --recurse --no-recommends --no-suggests \
 	--no-conflicts --no-breaks --no-replaces --no-enhances "${PKGS[@]}" 2>/dev/null |
 	grep -v '^ ' | grep -v '^<' | sort -u) || true
 [ -n "$closure" ] || die "apt knows none of ${PKGS[*]} for $DEBARCH (see $APTDIR/update.log)"
-# deb_of PACKAGE: the downloaded .deb of PACKAGE, if any.
-deb_of() { compgen -G "$DEBS/${1}_*_$DEBARCH.deb" || compgen -G "$DEBS/${1}_*_all.deb"; }
-for p in $closure; do
-	deb_of "$p" >/dev/null && continue
-	step "downloading $p:$DEBARCH"
-	(cd "$DEBS" && "${APT[@]}" download "$p:$DEBARCH" >/dev/null 2>"$APTDIR/download.err") ||
-		(cd "$DEBS" && "${APT[@]}" download "$p" >/dev/null 2>>"$APTDIR/download.err") ||
-		die "could not download Debian package $p for $DEBARCH: $(tail -n1 "$APTDIR/download.err")"
-done
+guest_download $closure
 
 STAGE=$RSHA_CACHE/stage-$DEBARCH
 stamp=$(echo "$closure" | sha256sum | cut -c1-16)
@@ -48,7 +40,7 @@ if [ "$(cat "$STAGE/.rsha-stamp" 2>/dev/null)" != "$stamp" ]; then
 	step "unpacking $(echo "$closure" | wc -w) packages into $STAGE"
 	rm -rf "$STAGE" && mkdir -p "$STAGE"
 	for p in $closure; do
-		dpkg-deb -x "$(deb_of "$p" | tail -n1)" "$STAGE"
+		dpkg-deb -x "$(guest_deb "$p" | tail -n1)" "$STAGE"
 	done
 	echo "$stamp" >"$STAGE/.rsha-stamp"
 fi

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# guest-rootfs.sh DEBARCH BUILD_DIR OUT.cpio: make the guest initramfs.
+# guest-rootfs.sh DEBARCH BUILD_DIR OUT.cpio [GUEST_PATH=HOST_FILE | @LIST]...:
+# make the guest initramfs. Each optional GUEST_PATH=HOST_FILE adds one more file
+# (mode 0644; its parent directories are created), e.g.
+# /etc/rsha/tcrypt.list=/tmp/list for scripts/bench.sh; each @LIST adds the
+# gen_init_cpio lines of file LIST as they are (scripts/guest-packages.sh and
+# scripts/cavp-vectors.py write such lists).
 #
 # Userland is Debian's busybox-static for DEBARCH (arm64 or armhf), fetched with
 # apt into a private state directory: the host's package lists, dpkg status and
@@ -12,37 +17,25 @@ set -euo pipefail
 DEBARCH=${1:?usage: guest-rootfs.sh DEBARCH BUILD_DIR OUT.cpio}
 BUILD=${2:?}
 OUT=${3:?}
+shift 3
+EXTRA=("$@")
+for e in "${EXTRA[@]}"; do
+	case $e in
+	/*=?*) [ -f "${e#*=}" ] || die "extra initramfs file ${e#*=} not found" ;;
+	@?*) [ -f "${e#@}" ] || die "initramfs list ${e#@} not found" ;;
+	*) die "extra initramfs file '$e': GUEST_PATH=HOST_FILE expected (absolute GUEST_PATH)" ;;
+	esac
+done
 GUEST_PKGS=(busybox-static)
 
-APTDIR=$RSHA_CACHE/apt-$DEBARCH
-DEBS=$APTDIR/debs
-mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$DEBS"
-APT=(apt-get -q -o "APT::Architecture=$DEBARCH" -o "APT::Architectures=$DEBARCH"
-     -o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache=$APTDIR/cache"
-     -o "Dir::State::status=$APTDIR/status" -o Debug::NoLocking=1)
-touch "$APTDIR/status"
-for p in "${GUEST_PKGS[@]}"; do
-	ls "$DEBS/${p}_"*"_$DEBARCH.deb" >/dev/null 2>&1 && continue
-	if [ ! -f "$APTDIR/lists/.updated" ]; then
-		step "apt-get update for $DEBARCH (private lists in $APTDIR)"
-		# Sources that have no $DEBARCH index only warn; the package check below
-		# is what counts.
-		"${APT[@]}" update >"$APTDIR/update.log" 2>&1 || true
-		touch "$APTDIR/lists/.updated"
-	fi
-	step "downloading $p:$DEBARCH"
-	(cd "$DEBS" && "${APT[@]}" download "$p:$DEBARCH" >/dev/null 2>"$APTDIR/download.err") || {
-		rm -f "$APTDIR/lists/.updated"
-		cat "$APTDIR/download.err" "$APTDIR/update.log" >&2
-		die "could not download Debian package $p for $DEBARCH"
-	}
-done
+guest_apt_setup "$DEBARCH"
+guest_download "${GUEST_PKGS[@]}"
 
 ROOT=$RSHA_CACHE/rootfs-$DEBARCH
 rm -rf "$ROOT"
 mkdir -p "$ROOT"
 for p in "${GUEST_PKGS[@]}"; do
-	dpkg-deb -x "$(ls "$DEBS/${p}_"*"_$DEBARCH.deb" | tail -n1)" "$ROOT"
+	dpkg-deb -x "$(guest_deb "$p" | tail -n1)" "$ROOT"
 done
 [ -x "$ROOT/bin/busybox" ] || die "busybox-static for $DEBARCH has no /bin/busybox"
 
@@ -59,5 +52,17 @@ LIST=$OUT.list
 		sort | while read -r ko; do
 			echo "file /lib/modules/rsha/$(basename "$ko") $ko 0644 0 0"
 		done
+	dirs=" /dev /bin /proc /sys /tmp /lib /lib/modules /lib/modules/rsha "
+	for e in "${EXTRA[@]}"; do
+		case $e in @*) cat "${e#@}"; continue ;; esac
+		dst=${e%%=*} d=
+		for part in $(dirname "$dst" | tr '/' ' '); do
+			d=$d/$part
+			case $dirs in *" $d "*) continue ;; esac
+			dirs+="$d "
+			echo "dir $d 0755 0 0"
+		done
+		echo "file $dst ${e#*=} 0644 0 0"
+	done
 } >"$LIST"
 "$GEN" "$LIST" >"$OUT"

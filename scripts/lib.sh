@@ -41,5 +41,46 @@ lost_config_lines() {
 	return $lost
 }
 
+# guest_apt_setup DEBARCH: apt for the guests' Debian packages, with a private
+# state directory: sets APTDIR, DEBS (downloaded .debs), APT and APT_CACHE
+# (commands), and fetches the package lists once. The host's dpkg status,
+# lists and architecture list are never touched.
+guest_apt_setup() {
+	GUEST_DEBARCH=$1
+	APTDIR=$RSHA_CACHE/apt-$1
+	DEBS=$APTDIR/debs
+	mkdir -p "$APTDIR/lists/partial" "$APTDIR/cache/archives/partial" "$DEBS"
+	touch "$APTDIR/status"
+	local opts=(-o "APT::Architecture=$1" -o "APT::Architectures=$1"
+		-o "Dir::State::Lists=$APTDIR/lists" -o "Dir::Cache=$APTDIR/cache"
+		-o "Dir::State::status=$APTDIR/status" -o Debug::NoLocking=1)
+	APT=(apt-get -q "${opts[@]}")
+	APT_CACHE=(apt-cache "${opts[@]}")
+	if [ ! -f "$APTDIR/lists/.updated" ]; then
+		step "apt-get update for $1 (private lists in $APTDIR)"
+		# Sources without a $1 index only warn; what counts is whether the
+		# packages are found afterwards.
+		"${APT[@]}" update >"$APTDIR/update.log" 2>&1 || true
+		touch "$APTDIR/lists/.updated"
+	fi
+}
+
+# guest_deb PACKAGE: the downloaded .deb of PACKAGE (after guest_apt_setup), if any.
+guest_deb() {
+	compgen -G "$DEBS/${1}_*_$GUEST_DEBARCH.deb" || compgen -G "$DEBS/${1}_*_all.deb"
+}
+
+# guest_download PACKAGE...: download what is not there yet (after guest_apt_setup).
+guest_download() {
+	local p
+	for p in "$@"; do
+		guest_deb "$p" >/dev/null && continue
+		step "downloading $p:$GUEST_DEBARCH"
+		(cd "$DEBS" && { "${APT[@]}" download "$p:$GUEST_DEBARCH" || "${APT[@]}" download "$p"; } \
+			>/dev/null 2>"$APTDIR/download.err") ||
+			die "could not download Debian package $p for $GUEST_DEBARCH: $(tail -n1 "$APTDIR/download.err")"
+	done
+}
+
 # Under `set -e`, say which command failed instead of stopping silently.
 trap 'rc=$?; printf "error: %s: line %s: \`%s\` failed (exit %s)\n" "${0##*/}" "$LINENO" "$BASH_COMMAND" "$rc" >&2' ERR

@@ -4,6 +4,11 @@
 # Assembly cores tested on the host under qemu-user: ARCH:ALG pairs.
 CORE_TESTS="arm64:sha1 arm64:sha256 arm64:sha512 arm:sha1 arm:sha256 arm:sha512"
 
+# The in-kernel users (scripts/guest/users.sh): Debian packages and the programs
+# of theirs that go into the guest.
+USERS_PACKAGES="kcapi-tools cryptsetup-bin iproute2"
+USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/integritysetup /bin/ip"
+
 # target_info TARGET sets: FRAGMENTS ARCH DEBARCH IMAGE CPUS MODULES DRIVERS
 # SCALAR_DRIVERS NEON_DRIVERS SELECTED TCRYPT. CPUS are QEMU -cpu values, one guest boot each; DRIVERS must all
 # register and pass the self-tests; SELECTED (alg=driver) is what tcrypt must pick.
@@ -13,13 +18,13 @@ target_info() {
 	local arch_suffix
 	case $1 in
 	arm64-test)
-		FRAGMENTS="test-common.config arm64-test.config"
+		FRAGMENTS="test-common.config test-users.config arm64-test.config"
 		ARCH=arm64 DEBARCH=arm64 IMAGE=arch/arm64/boot/Image
 		CPUS="cortex-a57 max,pauth-impdef=on"
 		arch_suffix=arm64
 		;;
 	arm-test | arm-thumb2-test)
-		FRAGMENTS="test-common.config $1.config"
+		FRAGMENTS="test-common.config test-users.config $1.config"
 		ARCH=arm DEBARCH=armhf IMAGE=arch/arm/boot/zImage
 		CPUS="cortex-a15"
 		NO_NEON_CPUS="cortex-a15,neon=off"

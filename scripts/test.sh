@@ -36,6 +36,10 @@ for core in $CORE_TESTS; do
 	[ "${PIPESTATUS[0]}" = 0 ] || fail "cores $core: tests/cores/run.sh failed"
 done
 
+step "test vectors: cryptography-vectors from PyPI"
+VECTORS=$RSHA_CACHE/vectors
+python3 "$RSHA_ROOT/scripts/cavp-vectors.py" "$VECTORS" || fail "test vectors: cavp-vectors.py"
+
 for target in $TARGETS; do
 	target_info "$target"
 	if ! BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$target"); then
@@ -44,23 +48,35 @@ for target in $TARGETS; do
 	fi
 	pass "$target: kernel and modules build"
 	initrd=$RSHA_CACHE/logs/$target.cpio
-	if ! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd"; then
+	# The first boot of each kernel also runs the in-kernel users
+	# (scripts/guest/users.sh) with Debian's programs and the test vectors.
+	users_initrd=$RSHA_CACHE/logs/$target-users.cpio
+	pkgs=$RSHA_CACHE/logs/$DEBARCH-packages.list
+	if ! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" ||
+		! "$RSHA_ROOT/scripts/guest-packages.sh" "$DEBARCH" "$pkgs" $USERS_PACKAGES -- $USERS_PROGRAMS ||
+		! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$users_initrd" \
+			"/users.sh=$RSHA_ROOT/scripts/guest/users.sh" "@$pkgs" "@$VECTORS/cpio.list"; then
 		fail "$target: guest initramfs"
 		continue
 	fi
-	# boot LABEL CPU DRIVERS ABSENT SELECTED: one guest run, parsed into results.
+	# boot NAME CPU DRIVERS ABSENT SELECTED [users]: one guest run, parsed into results.
 	boot() {
-		local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log
-		step "guest: booting $label (console: $log)"
-		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$initrd" "$log" \
+		local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
+		[ "${6:-}" = users ] && rd=$users_initrd users=(rsha.users=1)
+		step "guest: booting $label${users:+ with the in-kernel users} (console: $log)"
+		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
 			"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
-			"rsha.tcrypt=$TCRYPT" || fail "$label: guest run (see above)"
+			"rsha.tcrypt=$TCRYPT" "${users[@]}" || fail "$label: guest run (see above)"
 		python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --label "$label" \
 			--drivers "$3" --absent "$4" --selected "$5" \
 			--negative-control sha256-rs-negative-control | record
+		[ ${#users[@]} = 0 ] || python3 "$RSHA_ROOT/scripts/parse-users.py" "$log" \
+			--label "$label" --drivers "$3" --expected "$VECTORS/expected.tsv" | record
 	}
+	users=users
 	for cpu in $CPUS; do
-		boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED"
+		boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED" $users
+		users=
 	done
 	for cpu in $NO_NEON_CPUS; do
 		boot "${cpu%%,*}-no-neon" "$cpu" "$SCALAR_DRIVERS" "$NEON_DRIVERS" \

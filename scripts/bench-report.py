@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Turn a scripts/bench.sh guest console log into a CSV, charts and a summary.
+
+    bench-report.py LOG --arch ARCH --cpu CPU --out DIR [--no-charts]
+
+writes DIR/ARCH.csv (one line per driver and tcrypt row, with the ratio to the
+generic driver of the same algorithm and the same (block size, update size)
+row), DIR/ARCH-<alg>.png (ratio to generic against block size, one line per
+driver, rows where update size == block size; needs Debian's python3-matplotlib)
+and prints Markdown summary tables on stdout.
+
+QEMU (TCG) timings are not hardware timings: only ratios within one run are
+meaningful.
+"""
+import argparse
+import csv
+import math
+import os
+import re
+import sys
+
+CAVEAT = ("QEMU TCG timings are not hardware timings; "
+          "only ratios within one run are meaningful.")
+MARK = "@@RSHA "
+ALGS = ("sha1", "sha256", "sha512")
+# Rows of the small-input table: (block size, update size), all with 16- or
+# 64-byte updates.
+SMALL = [(16, 16), (64, 16), (64, 64), (256, 16), (256, 64)]
+LARGE = [1024, 2048, 4096, 8192]
+
+
+def sections(lines):
+    out, cur, buf = {}, None, []
+    for line in lines:
+        if line.startswith(MARK + "begin "):
+            cur, buf = line[len(MARK + "begin "):].strip(), []
+        elif line.startswith(MARK + "end ") and cur is not None:
+            out.setdefault(cur, []).extend(buf)
+            cur = None
+        elif cur is not None:
+            buf.append(line)
+    return out
+
+
+ROW = re.compile(r"test\s*\d+ \(\s*(\d+) byte blocks,\s*(\d+) bytes per update,\s*(\d+) updates\):"
+                 r"\s*(\d+) opers/sec,\s*(\d+) bytes/sec")
+HEAD = re.compile(r"testing speed of (?:async )?(\S+) \((\S+)\)")
+
+
+def parse(lines):
+    """({driver: {(blen, plen): (updates, ops, bytes)}}, {alg: picked driver})."""
+    rows, picked = {}, {}
+    for name, text in sections(lines).items():
+        m = re.match(r"dmesg tcrypt-(\S+)", name)
+        if not m:
+            continue
+        params = dict(p.split("=", 1) for p in m.group(1).split(":") if "=" in p)
+        cur = None
+        for line in text:
+            h = HEAD.search(line)
+            if h:
+                alg, drv = h.groups()
+                if "alg" not in params:
+                    picked.setdefault(alg, drv)
+                # Keep the first copy only (a plain tcrypt.ko runs twice).
+                cur = None if drv in rows else rows.setdefault(drv, {})
+                continue
+            r = ROW.search(line)
+            if r and cur is not None and "alg" in params:
+                b, p, u, ops, byt = map(int, r.groups())
+                cur[(b, p)] = (u, ops, byt)
+    return rows, picked
+
+
+def family(drv):
+    m = re.match(r"sha(1|224|256|384|512)\b", drv)
+    return "sha" + m.group(1) if m else None
+
+
+def kind(drv):
+    if drv.endswith("-generic"):
+        return "generic"
+    return "ours" if drv.endswith("-rs") else "in-tree"
+
+
+def unit(drv):
+    return "neon" if "neon" in drv else "scalar"
+
+
+def counterpart(drv, drivers):
+    """The in-tree driver of the same algorithm and unit, or None."""
+    for d in drivers:
+        if kind(d) == "in-tree" and family(d) == family(drv) and unit(d) == unit(drv):
+            return d
+    return None
+
+
+def order(drivers):
+    rank = {"generic": 0, "in-tree": 1, "ours": 2}
+    return sorted(drivers, key=lambda d: (ALGS.index(family(d)), rank[kind(d)], unit(d) == "neon", d))
+
+
+def ratio(rows, drv, key, ref):
+    a, b = rows[drv].get(key), rows.get(ref, {}).get(key)
+    if not a or not b or not b[2]:
+        return None
+    return a[2] / b[2]
+
+
+def fmt(x, spec="{:.2f}"):
+    return "-" if x is None else spec.format(x)
+
+
+def md_table(head, body):
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " for _ in head) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in body]
+    return "\n".join(out)
+
+
+def write_csv(path, rows, arch, cpu):
+    with open(path, "w", newline="") as f:
+        f.write(f"# scripts/bench.sh, {arch} guest on qemu -cpu {cpu}, tcrypt mode=300 sec=1.\n")
+        f.write(f"# {CAVEAT}\n")
+        f.write("# ratio_to_generic: bytes_per_s / bytes_per_s of <alg>-generic in the same "
+                "(block_size, update_size) row; above 1 is faster than generic.\n")
+        w = csv.writer(f)
+        w.writerow(["driver", "alg", "kind", "unit", "block_size", "update_size", "updates",
+                    "ops_per_s", "bytes_per_s", "ratio_to_generic"])
+        for drv in order(rows):
+            gen = family(drv) + "-generic"
+            for key in sorted(rows[drv]):
+                u, ops, byt = rows[drv][key]
+                r = ratio(rows, drv, key, gen)
+                w.writerow([drv, family(drv), kind(drv), unit(drv), key[0], key[1], u, ops, byt,
+                            fmt(r, "{:.4f}") if r is not None else ""])
+
+
+def charts(out, rows, arch, cpu):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    made = []
+    for alg in ALGS:
+        drivers = [d for d in order(rows) if family(d) == alg]
+        if not drivers:
+            continue
+        fig, ax = plt.subplots(figsize=(7.2, 4.6), dpi=90)
+        style = {"generic": ":", "in-tree": "--", "ours": "-"}
+        for d in drivers:
+            pts = sorted((b, ratio(rows, d, (b, p), alg + "-generic"))
+                         for (b, p) in rows[d] if b == p)
+            pts = [(b, r) for b, r in pts if r is not None]
+            if pts:
+                ax.plot([b for b, _ in pts], [r for _, r in pts], style[kind(d)],
+                        marker="o", markersize=4, label=f"{d} ({kind(d)})")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks([16, 64, 256, 1024, 2048, 4096, 8192])
+        ax.get_xaxis().set_major_formatter(matplotlib.ticker.ScalarFormatter())
+        ax.set_xlabel("block size (bytes), one update per block")
+        ax.set_ylabel(f"throughput / {alg}-generic")
+        ax.set_ylim(bottom=0)
+        ax.grid(True, alpha=0.3)
+        ax.set_title(f"{alg.upper()} on {arch}, qemu -cpu {cpu} (TCG), tcrypt sec=1")
+        ax.legend(fontsize=8, loc="best")
+        fig.text(0.01, 0.01, CAVEAT, fontsize=7.5, style="italic")
+        fig.tight_layout(rect=(0, 0.04, 1, 1))
+        path = os.path.join(out, f"{arch}-{alg}.png")
+        fig.savefig(path)
+        plt.close(fig)
+        try:  # a palette PNG is a quarter of the size (PIL: python3-pil, a matplotlib dependency)
+            from PIL import Image
+            Image.open(path).convert("RGB").quantize(colors=64).save(path, optimize=True)
+        except ImportError:
+            pass
+        made.append(path)
+    return made
+
+
+def summary(rows, picked, arch, cpu):
+    p = print
+    p(f"## {arch}, qemu -cpu {cpu}\n")
+    p(f"**{CAVEAT}**\n")
+    if picked:
+        p("Kernel's choice (tcrypt mode=303..306): " +
+          ", ".join(f"{a} -> {d}" for a, d in sorted(picked.items())) + "\n")
+
+    p("Throughput ratio to generic, update size == block size (above 1: faster than generic):\n")
+    body = []
+    for d in order(rows):
+        if kind(d) == "generic":
+            continue
+        rs = [ratio(rows, d, (b, b), family(d) + "-generic") for b in LARGE]
+        ok = [r for r in rs if r]
+        gm = math.exp(sum(map(math.log, ok)) / len(ok)) if ok else None
+        body.append([f"`{d}`", kind(d)] + [fmt(r) for r in rs] + [fmt(gm)])
+    p(md_table(["driver", "kind"] + [f"{b} B" for b in LARGE] + ["geomean"], body) + "\n")
+
+    p("Small inputs: ours / in-tree counterpart throughput (below 1: ours slower; "
+      "where the kernel has no counterpart, ours / generic, marked *):\n")
+    body = []
+    for d in order(rows):
+        if kind(d) != "ours":
+            continue
+        ref = counterpart(d, rows)
+        star = "" if ref else "*"
+        ref = ref or family(d) + "-generic"
+        rs = [ratio(rows, d, k, ref) for k in SMALL]
+        slower = [f"{b}/{pl}" for (b, pl), r in zip(SMALL, rs) if r is not None and r < 1]
+        body.append([f"`{d}`", f"`{ref}`{star}"] + [fmt(r) for r in rs] +
+                    [", ".join(slower) if slower else "none"])
+    p(md_table(["ours", "against"] + [f"{b}/{pl}" for b, pl in SMALL] + ["slower at"], body))
+    p("\n(columns: block size / update size in bytes)\n")
+
+    p("Per-call overhead estimate from the 16-byte, 1-update row (one digest() call, "
+      "one compression block): t_op = 1 / ops/s; t_block = block bytes / (best bytes/s "
+      "of the 1024..8192-byte one-update rows); overhead = t_op - t_block (API, ahash wrapper, glue, padding, NEON "
+      "begin/end). Microseconds of emulated time:\n")
+    body = []
+    for d in order(rows):
+        r16 = rows[d].get((16, 16))
+        big = [rows[d][(b, b)][2] for b in LARGE if (b, b) in rows[d]]
+        if not r16 or not big:
+            continue
+        blk = 128 if family(d) in ("sha384", "sha512") else 64
+        t_op = 1e6 / r16[1]
+        t_blk = 1e6 * blk / max(big)
+        body.append([f"`{d}`", kind(d), f"{t_op:.2f}", f"{t_blk:.2f}", f"{t_op - t_blk:.2f}"])
+    p(md_table(["driver", "kind", "t_op (us)", "t_block (us)", "overhead (us)"], body) + "\n")
+    p(f"**{CAVEAT}**")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("log")
+    ap.add_argument("--arch", required=True)
+    ap.add_argument("--cpu", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--no-charts", action="store_true")
+    a = ap.parse_args()
+    with open(a.log, errors="replace") as f:
+        lines = [re.sub(r"^\[\s*[\d.]+\]\s*", "", l.rstrip("\r\n")) for l in f]
+    rows, picked = parse(lines)
+    rows = {d: v for d, v in rows.items() if family(d) and v}
+    if not rows:
+        print(f"error: no tcrypt speed rows in {a.log}", file=sys.stderr)
+        return 1
+    missing = [d for d in rows if family(d) + "-generic" not in rows]
+    if missing:
+        print(f"warning: no generic run for {', '.join(missing)}", file=sys.stderr)
+    os.makedirs(a.out, exist_ok=True)
+    path = os.path.join(a.out, f"{a.arch}.csv")
+    write_csv(path, rows, a.arch, a.cpu)
+    made = [] if a.no_charts else charts(a.out, rows, a.arch, a.cpu)
+    summary(rows, picked, a.arch, a.cpu)
+    print(f"\nCSV: {path}")
+    for m in made:
+        print(f"chart: {m}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

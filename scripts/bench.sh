@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench.sh [TARGET...]: side-by-side tcrypt benchmark of every SHA-1/256/512
+# driver: generic C, the in-tree 6.12 C arch drivers and ours. Not part of the
+# test suite (scripts/test.sh).
+#
+# Per target (default: arm64-test on -cpu cortex-a57, arm-test on -cpu
+# cortex-a15; arm-thumb2-test also works) ONE guest boot loads the in-tree arch
+# modules and ours together, then runs `tcrypt mode=300 alg=<driver> sec=1` for
+# each driver and `mode=303..306` (which driver the kernel picks for sha1,
+# sha256, sha384, sha512). The runs are listed in /etc/rsha/tcrypt.list inside
+# the initramfs (too long for the kernel command line). The host then writes
+#   $RSHA_CACHE/bench/<arch>.csv          every (driver, block size, update size) row
+#   $RSHA_CACHE/bench/<arch>-<alg>.png    ratio to generic against block size
+#   $RSHA_CACHE/bench/<arch>.log          the guest console
+# (<arch>: arm64, arm, arm-thumb2) and prints a summary (scripts/bench-report.py).
+#
+# QEMU (TCG) timings are not hardware timings: only ratios within one run are
+# meaningful. About 6 (arm64) and 8 (arm) minutes per target on 2 cores.
+#
+# Environment: RSHA_BENCH_SEC (tcrypt sec=, default 1), RSHA_BENCH_TIMEOUT
+# (seconds per guest, default 2400).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$RSHA_ROOT/scripts/targets.sh"
+TARGETS=${*:-arm64-test arm-test}
+SEC=${RSHA_BENCH_SEC:-1}
+TIMEOUT=${RSHA_BENCH_TIMEOUT:-2400}
+OUT=$RSHA_CACHE/bench
+# matplotlib is Debian's python3-matplotlib (setup-host.sh): use Debian's python3.
+PY=/usr/bin/python3
+
+"$RSHA_ROOT/scripts/setup-host.sh"
+mkdir -p "$OUT"
+
+for target in $TARGETS; do
+	target_info "$target"
+	case $target in
+	arm64-test)
+		label=arm64 cpu=cortex-a57
+		intree_modules="sha256-arm64 sha512-arm64"
+		intree="sha256-arm64 sha256-arm64-neon sha512-arm64"
+		;;
+	arm-test | arm-thumb2-test)
+		label=${target%-test} cpu=cortex-a15
+		intree_modules="sha1-arm sha1-arm-neon sha256-arm sha512-arm"	# sha1-arm first: sha1-arm-neon needs it
+		intree="sha1-asm sha1-neon sha256-asm sha256-neon sha512-arm sha512-neon"
+		;;
+	*) die "bench.sh: no benchmark set for target $target" ;;
+	esac
+	BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$target")
+
+	# The runs: per algorithm generic, in-tree, ours; then the kernel's choice.
+	list=$OUT/$label-tcrypt.list
+	{
+		for alg in sha1 sha256 sha512; do
+			for drv in $alg-generic $intree ${SCALAR_DRIVERS//,/ } ${NEON_DRIVERS//,/ }; do
+				case $drv in "$alg"-*) echo "mode=300 alg=$drv sec=$SEC" ;; esac
+			done
+		done
+		for mode in 303 304 305 306; do echo "mode=$mode sec=$SEC"; done
+	} >"$list"
+	# Gzipped, tcrypt runs once per insmod instead of twice (see scripts/guest/init).
+	gzip -9nc "$BUILD/crypto/tcrypt.ko" >"$OUT/$label-tcrypt.ko.gz"
+	initrd=$OUT/$label.cpio
+	"$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" \
+		"/etc/rsha/tcrypt.list=$list" "/lib/modules/rsha/tcrypt.ko.gz=$OUT/$label-tcrypt.ko.gz"
+
+	log=$OUT/$label.log
+	modules="$intree_modules $MODULES"
+	step "bench: booting $target on $cpu, $(grep -c . "$list") tcrypt runs of ~$((22 * SEC)) s each (console: $log)"
+	"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" "$TIMEOUT" \
+		rsha.mode=bench "rsha.modules=${modules// /,}"
+	step "bench: $target done"
+	"$PY" "$RSHA_ROOT/scripts/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT"
+done
