@@ -56,10 +56,15 @@ def main():
         for d in (d for d in drivers if alg_of[d] == alg):
             name = f"hmac({d})" if kind[s] == "hmac" else d
             g = got.get((s, d), {})
-            bad = [i for i, md in vectors.items() if g.get(i) != md]
-            res(not bad, f"{s} vectors through AF_ALG with {name} ({len(vectors)})",
+            # Named skips from the guest (kcapi-dgst limits), never silent.
+            skipped = {i: v for i, v in g.items() if v.startswith("skip:")}
+            bad = [i for i, md in vectors.items() if i not in skipped and g.get(i) != md]
+            note = f", {len(skipped)} not run: {sorted(set(v[5:] for v in skipped.values()))}" \
+                if skipped else ""
+            res(not bad and len(skipped) < len(vectors),
+                f"{s} vectors through AF_ALG with {name} ({len(vectors) - len(skipped)}{note})",
                 f"{len(bad)} wrong or missing, first #{bad[0]}: got {g.get(bad[0], 'nothing')}"
-                if bad else "")
+                if bad else "every vector skipped")
 
     steps = {}
     for l in lines:
@@ -99,7 +104,7 @@ def main():
     # 3. dm-crypt, aes-cbc-essiv:sha256.
     for st in ("open", "write", "close-reopen", "read", "same", "ciphertext-differs", "close"):
         ok(f"crypt-{st}", f"dm-crypt aes-cbc-essiv:sha256: {st}")
-    ours_in_crypto("crypt", rf"essiv\(cbc\([^)]*\),({ours('sha256')})\)",
+    ours_in_crypto("crypt", rf"essiv\(cbc\(.*\),({ours('sha256')})\)",
                    "dm-crypt ESSIV instantiated over our sha256")
 
     # 4. dm-integrity.
@@ -126,6 +131,22 @@ def main():
             msg or "no counters")
         ours_in_crypto(f"ipsec-{auth}", rf"hmac\(({ours(auth)})\)",
                        f"IPsec hmac({auth}) instantiated over our {auth}")
+
+    # Modules still referenced after the users: only the default DRBG may hold one,
+    # through hmac(<our sha512 driver>); anything else is a leak.
+    final = console.proc_crypto(sec.get("proc-crypto final", []))
+    refs = {a.get("driver"): int(a.get("refcnt", 0)) for a in final}
+    drbg = any(d.startswith("drbg_") and "hmac_sha512" in d for d in refs)
+    for l in lines:
+        m = re.match(re.escape(MARK) + r"user pinned rc=0 (\S+) (\d+)", l)
+        if not m:
+            continue
+        mod = m.group(1)
+        by_drbg = mod.startswith("sha512_") and drbg and any(
+            refs.get(f"hmac({d})", 0) >= 2 for d in drivers if alg_of[d] == "sha512")
+        res(by_drbg, f"module {mod} stays referenced only by the kernel's default DRBG "
+            "(drbg_*_hmac_sha512 on hmac(<our sha512>))",
+            f"{mod} still has {m.group(2)} references after the users were torn down")
 
     failed = 0
     for good, what, why in results:
