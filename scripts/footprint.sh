@@ -216,19 +216,6 @@ ref_obj() {	# ref_obj FILE ISA -> object path (flags as in mca-table.sh)
 declared() {	# declared SRC: the "Stack:" figure of the header comment
 	sed -n 's/^ \* Stack: \([0-9][0-9]*\) bytes.*/\1/p; s/^ \* Stack: none.*/0/p' "$RSHA_ROOT/$1" | head -n1
 }
-intree() {	# intree ARCH ALG UNIT -> "file symbol", as in mca-table.sh
-	case $1/$2/$3 in
-	arm64/sha256/scalar) echo "a64-sha256-core.S sha256_block_data_order" ;;
-	arm64/sha256/neon) echo "a64-sha256-core.S sha256_block_neon" ;;
-	arm64/sha512/scalar) echo "a64-sha512-core.S sha512_block_data_order" ;;
-	arm/sha1/scalar) echo "arm-sha1-armv4-large.S sha1_block_data_order" ;;
-	arm/sha1/neon) echo "arm-sha1-armv7-neon.S sha1_transform_neon" ;;
-	arm/sha256/scalar) echo "arm-sha256-core.S sha256_block_data_order" ;;
-	arm/sha256/neon) echo "arm-sha256-core.S sha256_block_data_order_neon" ;;
-	arm/sha512/scalar) echo "arm-sha512-core.S sha512_block_data_order" ;;
-	arm/sha512/neon) echo "arm-sha512-core.S sha512_block_data_order_neon" ;;
-	esac
-}
 
 step "footprint: measuring the stack use of every core under qemu-user"
 echo "### Stack use of the assembly cores (bytes)"
@@ -239,7 +226,7 @@ while read -r a g unit sym src _; do
 	case $a in '' | '#'*) continue ;; esac
 	if [ "$a" = arm64 ]; then isas=(a64); else isas=(arm thumb2); fi
 	ours=() refm=()
-	ref=$(intree "$a" "$g" "$unit")
+	ref=$(intree_core "$a" "$g" "$unit")
 	for isa in "${isas[@]}"; do
 		ours+=("$(measure "ours-$a-$g-$unit-$isa" "$isa" "$(ours_obj "$a" "$src" "$isa")" "$sym")")
 		[ -n "$ref" ] && refm+=("$(measure "ref-$a-$g-$unit-$isa" "$isa" "$(ref_obj "${ref%% *}" "$isa")" "${ref#* }")")

@@ -82,5 +82,22 @@ guest_download() {
 	done
 }
 
+# intree_core ARCH ALG UNIT: "file symbol" of the Linux 6.12 in-tree core for the
+# same (arch, alg, unit), as scripts/mca-table.sh generates it into
+# $RSHA_CACHE/mca/refs/; nothing where the kernel has no such core.
+intree_core() {
+	case $1/$2/$3 in
+	arm64/sha256/scalar) echo "a64-sha256-core.S sha256_block_data_order" ;;
+	arm64/sha256/neon) echo "a64-sha256-core.S sha256_block_neon" ;;
+	arm64/sha512/scalar) echo "a64-sha512-core.S sha512_block_data_order" ;;
+	arm/sha1/scalar) echo "arm-sha1-armv4-large.S sha1_block_data_order" ;;
+	arm/sha1/neon) echo "arm-sha1-armv7-neon.S sha1_transform_neon" ;;
+	arm/sha256/scalar) echo "arm-sha256-core.S sha256_block_data_order" ;;
+	arm/sha256/neon) echo "arm-sha256-core.S sha256_block_data_order_neon" ;;
+	arm/sha512/scalar) echo "arm-sha512-core.S sha512_block_data_order" ;;
+	arm/sha512/neon) echo "arm-sha512-core.S sha512_block_data_order_neon" ;;
+	esac
+}
+
 # Under `set -e`, say which command failed instead of stopping silently.
 trap 'rc=$?; printf "error: %s: line %s: \`%s\` failed (exit %s)\n" "${0##*/}" "$LINENO" "$BASH_COMMAND" "$rc" >&2' ERR

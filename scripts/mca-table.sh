@@ -250,20 +250,6 @@ trace_block() {
 }
 
 # ------------------------------------------------------- in-tree cores
-# intree ARCH ALG UNIT -> "file symbol" of the 6.12 core, or nothing.
-intree() {
-	case $1/$2/$3 in
-	arm64/sha256/scalar) echo "a64-sha256-core.S sha256_block_data_order" ;;
-	arm64/sha256/neon) echo "a64-sha256-core.S sha256_block_neon" ;;
-	arm64/sha512/scalar) echo "a64-sha512-core.S sha512_block_data_order" ;;
-	arm/sha1/scalar) echo "arm-sha1-armv4-large.S sha1_block_data_order" ;;
-	arm/sha1/neon) echo "arm-sha1-armv7-neon.S sha1_transform_neon" ;;
-	arm/sha256/scalar) echo "arm-sha256-core.S sha256_block_data_order" ;;
-	arm/sha256/neon) echo "arm-sha256-core.S sha256_block_data_order_neon" ;;
-	arm/sha512/scalar) echo "arm-sha512-core.S sha512_block_data_order" ;;
-	arm/sha512/neon) echo "arm-sha512-core.S sha512_block_data_order_neon" ;;
-	esac
-}
 
 step "generate the in-tree cores (perlasm, as the kernel Makefiles do)"
 (
@@ -415,7 +401,7 @@ for unit in scalar neon; do
 		start=${lab%% *} end=${lab##* }
 	fi
 	if [ $arch = arm64 ]; then isas=(a64); cpus=("${A64_CPUS[@]}"); else isas=(arm thumb2); cpus=("${A32_CPUS[@]}"); fi
-	it=$(intree $arch $alg $unit)
+	it=$(intree_core $arch $alg $unit)
 	for isa in "${isas[@]}"; do
 		step "$arch $alg $unit ($isa)"
 		for cpu in "${cpus[@]}"; do

@@ -184,13 +184,18 @@ def main():
     if args.table:
         table(lines)
         return 0
+    return report(args.label, check(args, lines))
+
+
+def report(label, results):
+    """Print (ok, what, why) results as PASS/FAIL lines; the number failed, at most 100."""
     failed = 0
-    for ok, what, why in check(args, lines):
+    for ok, what, why in results:
         if ok:
-            print(f"PASS {args.label}: {what}")
+            print(f"PASS {label}: {what}")
         else:
             failed += 1
-            print(f"FAIL {args.label}: {what}: {why}")
+            print(f"FAIL {label}: {what}: {why}")
     return min(failed, 100)
 
 

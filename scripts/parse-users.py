@@ -148,14 +148,7 @@ def main():
             "(drbg_*_hmac_sha512 on hmac(<our sha512>))",
             f"{mod} still has {m.group(2)} references after the users were torn down")
 
-    failed = 0
-    for good, what, why in results:
-        if good:
-            print(f"PASS {args.label}: {what}")
-        else:
-            failed += 1
-            print(f"FAIL {args.label}: {what}: {why}")
-    return min(failed, 100)
+    return console.report(args.label, results)
 
 
 if __name__ == "__main__":
