@@ -34,14 +34,14 @@
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
  * loop .Lscalar_block .. .Lscalar_block_end, measured with
- * scripts/mca-core.sh; in-tree = Linux 6.12 sha256_block_data_order from
- * arch/arm64/crypto/sha512-armv8.pl, its 16-round inner loop unrolled 3x
- * for the measurement):
+ * scripts/mca-table.sh; in-tree = Linux 6.12 sha256_block_data_order from
+ * arch/arm64/crypto/sha512-armv8.pl, one whole block of its execution):
  *
  *	CPU		ours	in-tree	ours/in-tree
- *	cortex-a53	1147.0	1200.0	0.96
- *	cortex-a57	645.1	672.1	0.96
- *	cortex-a72	645.1	672.1	0.96
+ *	cortex-a53	1110.0	1202.0	0.92
+ *	cortex-a57	629.1	672.1	0.94
+ *	cortex-a72	629.1	672.1	0.94
+ *	neoverse-n1	558.4	586.0	0.95
  */
 
 #include <linux/linkage.h>
