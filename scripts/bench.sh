@@ -5,8 +5,9 @@
 # driver: generic C, the in-tree 6.12 C arch drivers and ours. Not part of the
 # test suite (scripts/test.sh).
 #
-# Per target (default: arm64-test on -cpu cortex-a57, arm-test on -cpu
-# cortex-a15; arm-thumb2-test also works) ONE guest boot loads the in-tree arch
+# Per target (default: arm64-bench on -cpu cortex-a57, arm-bench on -cpu
+# cortex-a15; arm-thumb2-bench also works: the test kernels without their debug
+# options, scripts/targets.sh) ONE guest boot loads the in-tree arch
 # modules and ours together, then runs `tcrypt mode=300 alg=<driver> sec=1` for
 # each driver and `mode=303..306` (which driver the kernel picks for sha1,
 # sha256, sha384, sha512). The runs are listed in /etc/rsha/tcrypt.list inside
@@ -24,7 +25,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
-TARGETS=${*:-arm64-test arm-test}
+TARGETS=${*:-arm64-bench arm-bench}
 SEC=${RSHA_BENCH_SEC:-1}
 TIMEOUT=${RSHA_BENCH_TIMEOUT:-2400}
 OUT=$RSHA_CACHE/bench
@@ -37,13 +38,13 @@ mkdir -p "$OUT"
 for target in $TARGETS; do
 	target_info "$target"
 	case $target in
-	arm64-test)
+	arm64-bench)
 		label=arm64 cpu=cortex-a57
 		intree_modules="sha256-arm64 sha512-arm64"
 		intree="sha256-arm64 sha256-arm64-neon sha512-arm64"
 		;;
-	arm-test | arm-thumb2-test)
-		label=${target%-test} cpu=cortex-a15
+	arm-bench | arm-thumb2-bench)
+		label=${target%-bench} cpu=cortex-a15
 		intree_modules="sha1-arm sha1-arm-neon sha256-arm sha512-arm"	# sha1-arm first: sha1-arm-neon needs it
 		intree="sha1-asm sha1-neon sha256-asm sha256-neon sha512-arm sha512-neon"
 		;;

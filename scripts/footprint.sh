@@ -6,7 +6,7 @@
 #
 # 1. Module sizes: llvm-size -A of every module that the test kernels built
 #    (ours: crypto/rust-arm-sha/sha*-rs.ko; in-tree: arch/*/crypto/sha*.ko) for
-#    arm64-test, arm-test and arm-thumb2-test, where built (scripts/kernel.sh).
+#    arm64-bench, arm-bench and arm-thumb2-bench, where built (scripts/kernel.sh).
 #    .text is the module's code (plus, for the in-tree perlasm cores, their
 #    round-constant tables, which perlasm puts in .text; ours keep K in
 #    .rodata); "init+exit" is .init.text + .exit.text.
@@ -45,11 +45,11 @@ echo "### Module sizes (bytes)"
 echo
 echo "| target | module | kind | .text | init+exit | .rodata | .data |"
 echo "| --- | --- | --- | ---: | ---: | ---: | ---: |"
-for target in arm64-test arm-test arm-thumb2-test; do
+for target in arm64-bench arm-bench arm-thumb2-bench; do
 	b=$RSHA_CACHE/build/$target
 	[ -d "$b/crypto/rust-arm-sha" ] || { echo "note: $target not built, skipped" >&2; continue; }
 	arch=arm64
-	[ "$target" = arm64-test ] || arch=arm
+	[ "$target" = arm64-bench ] || arch=arm
 	for alg in sha1 sha256 sha512; do
 		for ko in $(ls "$b/arch/$arch/crypto/$alg"-*.ko 2>/dev/null) \
 			"$b/crypto/rust-arm-sha/$alg-$arch-rs.ko"; do

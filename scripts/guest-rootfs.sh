@@ -48,6 +48,7 @@ LIST=$OUT.list
 	for d in /bin /proc /sys /tmp /lib /lib/modules /lib/modules/rsha; do echo "dir $d 0755 0 0"; done
 	echo "file /bin/busybox $ROOT/bin/busybox 0755 0 0"
 	echo "file /init $RSHA_ROOT/scripts/guest/init 0755 0 0"
+	echo "file /robustness.sh $RSHA_ROOT/scripts/guest/robustness.sh 0644 0 0"
 	find "$BUILD" -name '*.ko' \( -path '*/rust-arm-sha/*' -o -name tcrypt.ko -o -name 'sha*-arm*.ko' \) |
 		sort | while read -r ko; do
 			echo "file /lib/modules/rsha/$(basename "$ko") $ko 0644 0 0"

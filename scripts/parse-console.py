@@ -60,7 +60,7 @@ def steps(lines):
 # Kernel messages that mean something went wrong, whatever the step.
 SPLAT = re.compile(r"Oops|BUG:|WARNING:|Kernel panic|Unable to handle|Call trace:|"
                    r"general protection|UBSAN:|KASAN:|rcu_sched self-detected|"
-                   r"soft lockup|hung_task|kernel BUG")
+                   r"soft lockup|hung_task|kernel BUG|suspected memory leak")
 
 
 def check(args, lines):

@@ -5,7 +5,8 @@
 # QEMU (TCG), its serial console into LOG. The guest powers itself off; a panic
 # makes QEMU exit (panic=-1 with -no-reboot); a hang is ended by TIMEOUT seconds.
 # Exit status: 0 when the guest reached its end marker, 1 otherwise, after
-# printing the last console lines.
+# printing the last console lines. RSHA_GUEST_SMP and RSHA_GUEST_MEM (MiB) size
+# the guest (default 2 CPUs, 512 MiB).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 TIMEOUT=$6
@@ -18,7 +19,7 @@ esac
 need "$QEMU" qemu-system-arm
 rm -f "$LOG"
 rc=0
-timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu "$CPU" -smp 2 -m 512 \
+timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
 	-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
 	-kernel "$KERNEL" -initrd "$INITRD" \
 	-append "console=$CONSOLE panic=-1 $*" </dev/null || rc=$?

@@ -12,9 +12,14 @@
 //! - [`md_shash`]: a block core (an assembly function, a name, a priority) plus the
 //!   engine gives a [`shash::Shash`].
 //! - [`simd`]: when the NEON unit may be used, and bounded NEON sections.
+//! - [`stats`]: per-driver block and NEON-section counters in debugfs
+//!   (`CONFIG_CRYPTO_RSHA_STATS`).
+//! - [`tfm`]: the consumer side: allocate a transform by name and hash with it.
 
 pub mod md;
 pub mod md_shash;
 pub mod sha;
 pub mod shash;
 pub mod simd;
+pub mod stats;
+pub mod tfm;

@@ -34,16 +34,32 @@ macro_rules! impl_word {
         impl Word for $t {
             const BYTES: usize = core::mem::size_of::<$t>();
             const ZERO: Self = 0;
+            // Whole words (every digest is made of them) take the fixed-size path,
+            // a single store; only a short `out` is copied bytewise.
+            #[inline]
             fn write_be(self, out: &mut [u8]) {
-                copy_prefix(out, &self.to_be_bytes());
+                match out.first_chunk_mut::<{ core::mem::size_of::<$t>() }>() {
+                    Some(word) => *word = self.to_be_bytes(),
+                    None => copy_prefix(out, &self.to_be_bytes()),
+                }
             }
+            #[inline]
             fn write_ne(self, out: &mut [u8]) {
-                copy_prefix(out, &self.to_ne_bytes());
+                match out.first_chunk_mut::<{ core::mem::size_of::<$t>() }>() {
+                    Some(word) => *word = self.to_ne_bytes(),
+                    None => copy_prefix(out, &self.to_ne_bytes()),
+                }
             }
+            #[inline]
             fn read_ne(bytes: &[u8]) -> Self {
-                let mut raw = [0u8; core::mem::size_of::<$t>()];
-                copy_prefix(&mut raw, bytes);
-                <$t>::from_ne_bytes(raw)
+                match bytes.first_chunk::<{ core::mem::size_of::<$t>() }>() {
+                    Some(word) => <$t>::from_ne_bytes(*word),
+                    None => {
+                        let mut raw = [0u8; core::mem::size_of::<$t>()];
+                        copy_prefix(&mut raw, bytes);
+                        <$t>::from_ne_bytes(raw)
+                    }
+                }
             }
         }
     };
@@ -52,6 +68,7 @@ impl_word!(u32);
 impl_word!(u64);
 
 /// Copies as many bytes as both slices hold; never panics.
+#[inline]
 fn copy_prefix(dst: &mut [u8], src: &[u8]) {
     for (d, s) in dst.iter_mut().zip(src) {
         *d = *s;
@@ -84,18 +101,23 @@ impl Counter for u64 {
     const ZERO: Self = 0;
     const LENGTH_FIELD_BYTES: usize = 8;
     const WORDS: usize = 1;
+    #[inline]
     fn add(&mut self, n: usize) {
         *self = self.wrapping_add(n as u64);
     }
+    #[inline]
     fn low(&self) -> usize {
         *self as usize
     }
+    #[inline]
     fn write_bit_length(&self, out: &mut [u8]) {
-        copy_prefix(out, &(*self << 3).to_be_bytes());
+        (*self << 3).write_be(out);
     }
+    #[inline]
     fn word(&self, _i: usize) -> u64 {
         *self
     }
+    #[inline]
     fn set_word(&mut self, _i: usize, value: u64) {
         *self = value;
     }
@@ -105,24 +127,28 @@ impl Counter for [u64; 2] {
     const ZERO: Self = [0, 0];
     const LENGTH_FIELD_BYTES: usize = 16;
     const WORDS: usize = 2;
+    #[inline]
     fn add(&mut self, n: usize) {
         let (low, carry) = self[0].overflowing_add(n as u64);
         self[0] = low;
         self[1] = self[1].wrapping_add(carry as u64);
     }
+    #[inline]
     fn low(&self) -> usize {
         self[0] as usize
     }
+    #[inline]
     fn write_bit_length(&self, out: &mut [u8]) {
         let high_bits = (self[1] << 3) | (self[0] >> 61);
-        let mut field = [0u8; 16];
-        copy_prefix(&mut field, &high_bits.to_be_bytes());
-        copy_prefix(&mut field[8..], &(self[0] << 3).to_be_bytes());
-        copy_prefix(out, &field);
+        let (high, low) = out.split_at_mut(out.len().min(8));
+        high_bits.write_be(high);
+        (self[0] << 3).write_be(low);
     }
+    #[inline]
     fn word(&self, i: usize) -> u64 {
         self.get(i).copied().unwrap_or(0)
     }
+    #[inline]
     fn set_word(&mut self, i: usize, value: u64) {
         if let Some(w) = self.get_mut(i) {
             *w = value;
@@ -197,6 +223,15 @@ impl<A: Algorithm> State<A> {
         }
     }
 
+    /// Starts a new message in place. The block buffer is left as it is: only its
+    /// first `count mod BLOCK_SIZE` bytes belong to the message (type invariants),
+    /// none after this, so only the chaining value and the counter are written:
+    /// that is all a per-request `init()` should cost.
+    pub fn reset(&mut self) {
+        self.chain = A::INITIAL;
+        self.count = A::Counter::ZERO;
+    }
+
     fn buffered(&self) -> usize {
         self.count.low() & (A::BLOCK_SIZE - 1)
     }
@@ -248,15 +283,20 @@ impl<A: Algorithm> State<A> {
             .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
         compress(&mut self.chain, self.buffer.as_ref());
 
-        let digest_len = A::DIGEST_SIZE.min(out.len());
+        // The digest is put together in the (aligned) block buffer, a word at a
+        // time, and copied out once: `out` may have any alignment, and a
+        // strict-alignment target would store into it a byte at a time.
+        let digest_len = A::DIGEST_SIZE.min(out.len()).min(A::BLOCK_SIZE);
+        let staged = self.buffer.as_mut();
         for (word, bytes) in self
             .chain
             .as_ref()
             .iter()
-            .zip(out[..digest_len].chunks_mut(A::Word::BYTES))
+            .zip(staged.chunks_exact_mut(A::Word::BYTES))
         {
             word.write_be(bytes);
         }
+        out[..digest_len].copy_from_slice(&staged[..digest_len]);
         self.wipe();
     }
 
@@ -292,7 +332,9 @@ impl<A: Algorithm> State<A> {
     /// Any `EXPORT_SIZE` bytes are accepted: every bit pattern is a valid state (see
     /// the type invariants). A shorter `input` leaves the missing tail at zero.
     pub fn import(&mut self, input: &[u8]) {
-        self.wipe();
+        if input.len() < Self::EXPORT_SIZE {
+            self.wipe();
+        }
         let (chain_in, rest) = split_at_most_ref(input, core::mem::size_of::<A::Chain>());
         for (word, bytes) in self
             .chain
@@ -310,11 +352,13 @@ impl<A: Algorithm> State<A> {
     }
 }
 
+#[inline]
 fn split_at_most(s: &mut [u8], at: usize) -> (&mut [u8], &mut [u8]) {
     let at = at.min(s.len());
     s.split_at_mut(at)
 }
 
+#[inline]
 fn split_at_most_ref(s: &[u8], at: usize) -> (&[u8], &[u8]) {
     let at = at.min(s.len());
     s.split_at(at)

@@ -8,7 +8,8 @@
 
 use super::{
     md::{Algorithm, State},
-    shash::Shash,
+    shash::{AnyBitPattern, Shash},
+    stats::CoreStats,
 };
 use crate::{error::Result, ffi::c_void};
 use core::marker::PhantomData;
@@ -26,12 +27,28 @@ pub trait BlockCore: 'static {
     const PRIORITY: i32;
     /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
     fn compress(chain: &mut Chain<Self>, blocks: &[u8]);
+    /// This variant's counters ([`super::stats`]); each variant has its own.
+    fn stats() -> &'static CoreStats;
+}
+
+// SAFETY: `State` is `repr(C)` of its chaining value, counter and block buffer,
+// each `AnyBitPattern` by the bounds; the engine's own invariants hold for every
+// bit pattern (see `State`).
+unsafe impl<A: Algorithm> AnyBitPattern for State<A>
+where
+    A::Chain: AnyBitPattern,
+    A::Counter: AnyBitPattern,
+    A::Block: AnyBitPattern,
+{
 }
 
 /// The shash implementation of a [`BlockCore`].
 pub struct MdShash<C: BlockCore>(PhantomData<C>);
 
-impl<C: BlockCore> Shash for MdShash<C> {
+impl<C: BlockCore> Shash for MdShash<C>
+where
+    State<C::Alg>: AnyBitPattern,
+{
     const NAME: &'static str = C::Alg::NAME;
     const DRIVER_NAME: &'static str = C::DRIVER_NAME;
     const PRIORITY: i32 = C::PRIORITY;
@@ -41,8 +58,8 @@ impl<C: BlockCore> Shash for MdShash<C> {
 
     type State = State<C::Alg>;
 
-    fn init() -> Self::State {
-        State::new()
+    fn init(state: &mut Self::State) {
+        state.reset();
     }
 
     fn update(state: &mut Self::State, data: &[u8]) -> Result {
@@ -61,10 +78,13 @@ impl<C: BlockCore> Shash for MdShash<C> {
         Ok(())
     }
 
-    fn import(input: &[u8]) -> Result<Self::State> {
-        let mut state = State::new();
+    fn import(state: &mut Self::State, input: &[u8]) -> Result {
         state.import(input);
-        Ok(state)
+        Ok(())
+    }
+
+    fn stats() -> Option<&'static CoreStats> {
+        Some(C::stats())
     }
 }
 
@@ -106,7 +126,16 @@ macro_rules! block_cores {
             const DRIVER_NAME: &'static str = $driver;
             const PRIORITY: i32 = $priority;
             fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
+                Self::stats().count(
+                    $crate::crypto::stats::Unit::Scalar,
+                    blocks.len() / <$alg as $crate::crypto::md::Algorithm>::BLOCK_SIZE,
+                );
                 $compress(chain, blocks)
+            }
+            fn stats() -> &'static $crate::crypto::stats::CoreStats {
+                static STATS: $crate::crypto::stats::CoreStats =
+                    $crate::crypto::stats::CoreStats::new();
+                &STATS
             }
         }
     )+};
@@ -195,7 +224,16 @@ macro_rules! module_asm_sha_driver {
                 const DRIVER_NAME: &'static str = $scalar_name;
                 const PRIORITY: i32 = $scalar_priority;
                 fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
+                    Self::stats().count(
+                        $crate::crypto::stats::Unit::Scalar,
+                        blocks.len() / <$alg as $crate::crypto::md::Algorithm>::BLOCK_SIZE,
+                    );
                     scalar::<$alg>(chain, blocks)
+                }
+                fn stats() -> &'static $crate::crypto::stats::CoreStats {
+                    static STATS: $crate::crypto::stats::CoreStats =
+                        $crate::crypto::stats::CoreStats::new();
+                    &STATS
                 }
             }
 
@@ -204,8 +242,13 @@ macro_rules! module_asm_sha_driver {
                 const DRIVER_NAME: &'static str = $neon_name;
                 const PRIORITY: i32 = $neon_priority;
                 fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
-                    $crate::crypto::simd::compress_neon_or_scalar(
-                        chain, blocks, neon::<$alg>, scalar::<$alg>)
+                    $crate::crypto::simd::compress_neon_or_scalar::<$alg>(
+                        chain, blocks, neon::<$alg>, scalar::<$alg>, Self::stats())
+                }
+                fn stats() -> &'static $crate::crypto::stats::CoreStats {
+                    static STATS: $crate::crypto::stats::CoreStats =
+                        $crate::crypto::stats::CoreStats::new();
+                    &STATS
                 }
             }
         )+

@@ -25,6 +25,24 @@ const MAX_NAME: usize = bindings::CRYPTO_MAX_ALG_NAME as usize;
 /// Alignment of `shash_desc::__ctx`, where [`Shash::State`] lives.
 const CTX_ALIGN: usize = bindings::ARCH_SLAB_MINALIGN as usize;
 
+/// A type for which every bit pattern of its size is a valid value: plain
+/// integers and arrays of them.
+///
+/// # Safety
+///
+/// Implementors hold no references, `bool`s, `char`s, enums or other types with
+/// invalid bit patterns, at any depth; padding is allowed.
+pub unsafe trait AnyBitPattern {}
+
+// SAFETY: integers and arrays of integers have no invalid bit patterns.
+unsafe impl AnyBitPattern for u64 {}
+// SAFETY: as above.
+unsafe impl<const N: usize> AnyBitPattern for [u8; N] {}
+// SAFETY: as above.
+unsafe impl<const N: usize> AnyBitPattern for [u32; N] {}
+// SAFETY: as above.
+unsafe impl<const N: usize> AnyBitPattern for [u64; N] {}
+
 /// One shash algorithm implementation.
 ///
 /// The state of one hash request is a [`Shash::State`] value kept in the
@@ -32,6 +50,10 @@ const CTX_ALIGN: usize = bindings::ARCH_SLAB_MINALIGN as usize;
 /// [`Shash::EXPORT_SIZE`] bytes (`statesize`). Callbacks run in any context the
 /// crypto API allows, including softirq and hardirq: they must not sleep or
 /// allocate.
+///
+/// The crypto API hands `init` and `import` a context it has not initialised; the
+/// state is therefore [`AnyBitPattern`], and they work on it in place, so that a
+/// request costs no more than what its algorithm needs to write.
 pub trait Shash {
     /// Algorithm name (`cra_name`), e.g. `"sha256"`.
     const NAME: &'static str;
@@ -47,18 +69,25 @@ pub trait Shash {
     const EXPORT_SIZE: usize;
 
     /// Per-request state, stored in the `shash_desc` context.
-    type State;
+    type State: AnyBitPattern;
 
-    /// The state at the start of a message.
-    fn init() -> Self::State;
+    /// Starts a message: `state` may hold any bytes before.
+    fn init(state: &mut Self::State);
     /// Hashes more message bytes.
     fn update(state: &mut Self::State, data: &[u8]) -> Result;
     /// Hashes the last bytes and writes the digest into `out` (`DIGEST_SIZE` bytes).
     fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result;
     /// Writes the state into `out` (`EXPORT_SIZE` bytes).
     fn export(state: &Self::State, out: &mut [u8]) -> Result;
-    /// Builds a state from `input` (`EXPORT_SIZE` bytes, from any source).
-    fn import(input: &[u8]) -> Result<Self::State>;
+    /// Replaces `state` (which may hold any bytes) with `input` (`EXPORT_SIZE`
+    /// bytes, from any source).
+    fn import(state: &mut Self::State, input: &[u8]) -> Result;
+    /// The implementation's statistics, shown in debugfs by
+    /// [`module_shash_driver`](crate::module_shash_driver) when
+    /// `CONFIG_CRYPTO_RSHA_STATS` is set.
+    fn stats() -> Option<&'static super::stats::CoreStats> {
+        None
+    }
 }
 
 /// A `struct shash_alg` built from a [`Shash`] implementation.
@@ -146,7 +175,12 @@ impl<T: Shash> Adapter<T> {
     unsafe fn ctx(desc: *mut bindings::shash_desc) -> *mut T::State {
         // SAFETY: `desc` is valid by the function's safety requirements; `__ctx` is
         // its flexible array member.
-        unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() }
+        let ctx = unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() };
+        // SAFETY: `__ctx` is aligned to `ARCH_SLAB_MINALIGN`, at least the state's
+        // alignment (checked in `create_shash_alg`). Telling the compiler lets it
+        // use whole-word accesses on strict-alignment targets.
+        unsafe { core::hint::assert_unchecked(ctx.is_aligned()) };
+        ctx
     }
 
     /// A message slice from the crypto API's pointer and length.
@@ -165,9 +199,11 @@ impl<T: Shash> Adapter<T> {
     }
 
     unsafe extern "C" fn init_callback(desc: *mut bindings::shash_desc) -> c_int {
-        // SAFETY: the crypto API calls `init` with a descriptor of our algorithm; the
-        // context is ours to overwrite (it may hold anything before `init`).
-        unsafe { Self::ctx(desc).write(T::init()) };
+        // SAFETY: the crypto API calls `init` with a descriptor of our algorithm and
+        // owns it exclusively for the call. The context is memory the crypto API
+        // allocated, whose bytes hold some value, and any value is a valid
+        // `T::State` (`AnyBitPattern`).
+        T::init(unsafe { &mut *Self::ctx(desc) });
         0
     }
 
@@ -250,9 +286,8 @@ impl<T: Shash> Adapter<T> {
             // SAFETY: `input` holds `statesize` readable bytes.
             let input =
                 unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::EXPORT_SIZE) };
-            let state = T::import(input)?;
-            // SAFETY: the context is ours to overwrite, as in `init_callback`.
-            unsafe { Self::ctx(desc).write(state) };
+            // SAFETY: as in `init_callback`: any bytes are a valid `T::State`.
+            T::import(unsafe { &mut *Self::ctx(desc) }, input)?;
             Ok(0)
         })
     }
@@ -350,6 +385,8 @@ macro_rules! module_shash_driver {
 
     (@module [$($alg:ty),+] [$($simd:ty),*] $($f:tt)*) => {
         struct Module {
+            // Dropped first: the statistics files go before the algorithms.
+            _stats: $crate::crypto::stats::StatsDir,
             _algs: $crate::crypto::shash::Registration,
             _simd_algs: ::core::option::Option<$crate::crypto::shash::Registration>,
         }
@@ -363,9 +400,22 @@ macro_rules! module_shash_driver {
             fn init(module: &'static $crate::ThisModule) -> $crate::error::Result<Self> {
                 let algs = $crate::module_shash_driver!(@register module, [$($alg),+]);
                 let simd_algs = $crate::module_shash_driver!(@register_simd module, [$($simd),*]);
-                Ok(Module { _algs: algs, _simd_algs: simd_algs })
+                let stats = $crate::crypto::stats::StatsDir::new(module, __LOG_PREFIX);
+                $crate::module_shash_driver!(@stats stats, [$($alg),+]);
+                if simd_algs.is_some() {
+                    $crate::module_shash_driver!(@stats stats, [$($simd),*]);
+                }
+                Ok(Module { _stats: stats, _algs: algs, _simd_algs: simd_algs })
             }
         }
+    };
+
+    (@stats $dir:ident, [$($alg:ty),*]) => {
+        $(
+            if let Some(stats) = <$alg as $crate::crypto::shash::Shash>::stats() {
+                $dir.add(<$alg as $crate::crypto::shash::Shash>::DRIVER_NAME, stats);
+            }
+        )*
     };
 
     (@register_simd $module:ident, []) => { None };

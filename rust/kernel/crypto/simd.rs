@@ -8,6 +8,10 @@
 //! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
 //! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).
 
+use super::{
+    md::Algorithm,
+    stats::{CoreStats, Unit},
+};
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
 use crate::bindings;
 
@@ -33,52 +37,60 @@ pub fn cpu_has_neon() -> bool {
     false
 }
 
-/// Whether kernel code may use the NEON registers now: false in hardirq context, in
-/// some softirq contexts, and while testmgr runs its "SIMD disabled" tests
-/// (`crypto_simd_usable()`).
+/// Whether kernel code may use the NEON registers now: `crypto_simd_usable()`
+/// (false in hardirq context and while testmgr runs its "SIMD disabled" tests) and
+/// interrupts enabled, which 32-bit ARM's `may_use_simd()` does not check but its
+/// `kernel_neon_end()` needs.
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
+#[inline]
 pub fn simd_usable() -> bool {
-    // SAFETY: `crypto_simd_usable()` only reads per-CPU and preemption state.
-    unsafe { bindings::crypto_simd_usable() }
+    // SAFETY: only reads per-CPU, preemption and IRQ state.
+    unsafe { bindings::rsha_simd_usable() }
 }
 
 /// Compresses `blocks` with the NEON core when SIMD is usable, in sections of at most
-/// [`NEON_SECTION_BYTES`], and with the scalar core otherwise.
+/// [`NEON_SECTION_BYTES`], and with the scalar core otherwise; `stats` counts both.
 ///
-/// `blocks` is a whole number of blocks, as both cores require; each section is too,
-/// since [`NEON_SECTION_BYTES`] is a multiple of the block size.
+/// `blocks` is a whole number of blocks of `A`, as both cores require; each section
+/// is too, since [`NEON_SECTION_BYTES`] is a multiple of the block size.
 ///
 /// `neon` has the safety requirement of every NEON core: it is called only between
 /// `kernel_neon_begin()` and `kernel_neon_end()`, which this function guarantees.
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
-pub fn compress_neon_or_scalar<C>(
-    chain: &mut C,
+pub fn compress_neon_or_scalar<A: Algorithm>(
+    chain: &mut A::Chain,
     blocks: &[u8],
-    neon: unsafe fn(&mut C, &[u8]),
-    scalar: fn(&mut C, &[u8]),
+    neon: unsafe fn(&mut A::Chain, &[u8]),
+    scalar: fn(&mut A::Chain, &[u8]),
+    stats: &CoreStats,
 ) {
     if !simd_usable() {
+        stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
         scalar(chain, blocks);
         return;
     }
     for section in blocks.chunks(NEON_SECTION_BYTES) {
-        // SAFETY: `crypto_simd_usable()` was true just above, and this task cannot
-        // have moved to a context where it is false: it only runs the core in between.
+        let clock = stats.section_start();
+        // SAFETY: `simd_usable()` was true just above, and this task cannot have
+        // moved to a context where it is false: it only runs the core in between.
         unsafe { bindings::kernel_neon_begin() };
         // SAFETY: inside the NEON section opened just above.
         unsafe { neon(chain, section) };
         // SAFETY: pairs with `kernel_neon_begin()` above, in the same context.
         unsafe { bindings::kernel_neon_end() };
+        stats.section_end(clock, section.len() / A::BLOCK_SIZE, section.len());
     }
 }
 
 /// Without kernel-mode NEON every block goes to the scalar core.
 #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
-pub fn compress_neon_or_scalar<C>(
-    chain: &mut C,
+pub fn compress_neon_or_scalar<A: Algorithm>(
+    chain: &mut A::Chain,
     blocks: &[u8],
-    _neon: unsafe fn(&mut C, &[u8]),
-    scalar: fn(&mut C, &[u8]),
+    _neon: unsafe fn(&mut A::Chain, &[u8]),
+    scalar: fn(&mut A::Chain, &[u8]),
+    stats: &CoreStats,
 ) {
+    stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
     scalar(chain, blocks)
 }

@@ -161,6 +161,27 @@ fn import_arbitrary_bytes<A: Reference>() {
     }
 }
 
+/// `reset()` on a state full of junk (what the kernel hands `init()`) starts a
+/// correct message: it writes only the chaining value and the counter.
+fn reset_over_junk<A: Reference>() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    for _ in 0..500 {
+        let mut junk = vec![0u8; State::<A>::EXPORT_SIZE];
+        rng.fill_bytes(&mut junk);
+        let mut state = State::<A>::new();
+        state.import(&junk);
+        state.reset();
+        let mut message = vec![0u8; rng.gen_range(0..300)];
+        rng.fill_bytes(&mut message);
+        let split = rng.gen_range(0..=message.len());
+        state.update(&message[..split], &mut A::compress);
+        state.update(&message[split..], &mut A::compress);
+        let mut out = vec![0u8; A::DIGEST_SIZE];
+        state.finish(&mut out, &mut A::compress);
+        assert_eq!(out, A::digest(&message), "{} after reset over junk", A::NAME);
+    }
+}
+
 fn short_output_gets_prefix<A: Reference>() {
     let expected = A::digest(b"abc");
     let mut state = State::<A>::new();
@@ -217,6 +238,7 @@ macro_rules! per_algorithm {
             #[test] fn all_lengths_random_splits() { super::all_lengths_random_splits::<$alg>() }
             #[test] fn export_import_mid_stream() { super::export_import_mid_stream::<$alg>() }
             #[test] fn import_arbitrary_bytes() { super::import_arbitrary_bytes::<$alg>() }
+            #[test] fn reset_over_junk() { super::reset_over_junk::<$alg>() }
             #[test] fn short_output_gets_prefix() { super::short_output_gets_prefix::<$alg>() }
             #[test] fn finish_wipes_state() { super::finish_wipes_state::<$alg>() }
         }

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! Per-driver statistics: which core hashed how many blocks in which context, and
+//! the largest NEON section.
+//!
+//! With `CONFIG_CRYPTO_RSHA_STATS` every driver variant counts, in [`CoreStats`],
+//! the blocks its NEON and its scalar core compressed in each [`Context`], and
+//! measures every NEON section (bytes, and nanoseconds from before
+//! `kernel_neon_begin()` to after `kernel_neon_end()`, the time the task cannot
+//! be preempted). [`StatsDir`] shows them in debugfs:
+//!
+//! ```text
+//! /sys/kernel/debug/<module>/<driver>/blocks_{neon,scalar}_{task,irqsoff,softirq,hardirq}
+//! /sys/kernel/debug/<module>/<driver>/neon_sections
+//! /sys/kernel/debug/<module>/<driver>/neon_section_max_bytes
+//! /sys/kernel/debug/<module>/<driver>/neon_section_max_ns
+//! /sys/kernel/debug/<module>/<driver>/neon_section_total_ns
+//! ```
+//!
+//! The robustness tests read them to prove that interrupt-context callers took the
+//! scalar path and that no NEON section exceeded
+//! [`NEON_SECTION_BYTES`](super::simd::NEON_SECTION_BYTES). The files are plain
+//! `u64` views: read them while the driver is idle for exact values (on 32-bit
+//! ARM a read concurrent with an update may be torn).
+//!
+//! Without the option [`CoreStats`] is empty and every method compiles to nothing,
+//! so production kernels pay nothing.
+
+/// Which core compressed the blocks.
+#[derive(Clone, Copy)]
+pub enum Unit {
+    /// The NEON core, inside a NEON section.
+    Neon = 0,
+    /// The scalar core.
+    Scalar = 1,
+}
+
+/// The context of a core call, as the kernel's preempt count and IRQ flags say.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Context {
+    /// Task context with interrupts enabled (preemption and softirqs may be off).
+    Task = 0,
+    /// Task context with interrupts disabled.
+    IrqsOff = 1,
+    /// Serving a softirq.
+    Softirq = 2,
+    /// Hardirq or NMI.
+    Hardirq = 3,
+}
+
+#[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+mod enabled {
+    use super::{Context, Unit};
+    use crate::{bindings, c_str, str::CStr, ThisModule};
+    use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    const UNITS: usize = 2;
+    const CONTEXTS: usize = 4;
+
+    /// debugfs file names of the block counters, `[unit][context]`.
+    const BLOCK_FILES: [[&CStr; CONTEXTS]; UNITS] = [
+        [
+            c_str!("blocks_neon_task"),
+            c_str!("blocks_neon_irqsoff"),
+            c_str!("blocks_neon_softirq"),
+            c_str!("blocks_neon_hardirq"),
+        ],
+        [
+            c_str!("blocks_scalar_task"),
+            c_str!("blocks_scalar_irqsoff"),
+            c_str!("blocks_scalar_softirq"),
+            c_str!("blocks_scalar_hardirq"),
+        ],
+    ];
+
+    /// The counters of one driver variant. All are monotonic (maxima only grow).
+    pub struct CoreStats {
+        blocks: [[AtomicU64; CONTEXTS]; UNITS],
+        neon_sections: AtomicU64,
+        max_section_bytes: AtomicU64,
+        max_section_ns: AtomicU64,
+        total_section_ns: AtomicU64,
+    }
+
+    impl CoreStats {
+        /// All counters at zero.
+        #[allow(clippy::declare_interior_mutable_const)]
+        pub const fn new() -> Self {
+            const ZERO: AtomicU64 = AtomicU64::new(0);
+            const ROW: [AtomicU64; CONTEXTS] = [ZERO; CONTEXTS];
+            Self {
+                blocks: [ROW; UNITS],
+                neon_sections: ZERO,
+                max_section_bytes: ZERO,
+                max_section_ns: ZERO,
+                total_section_ns: ZERO,
+            }
+        }
+
+        /// Counts `blocks` blocks compressed by `unit` in the current context.
+        #[inline]
+        pub fn count(&self, unit: Unit, blocks: usize) {
+            self.blocks[unit as usize][current_context() as usize]
+                .fetch_add(blocks as u64, Relaxed);
+        }
+
+        /// Starts timing a NEON section; pass the result to [`CoreStats::section_end`].
+        pub fn section_start(&self) -> SectionClock {
+            SectionClock(now_ns())
+        }
+
+        /// Ends a NEON section that compressed `blocks` blocks of `bytes` bytes.
+        pub fn section_end(&self, clock: SectionClock, blocks: usize, bytes: usize) {
+            let ns = now_ns().saturating_sub(clock.0);
+            self.count(Unit::Neon, blocks);
+            self.neon_sections.fetch_add(1, Relaxed);
+            self.max_section_bytes.fetch_max(bytes as u64, Relaxed);
+            self.max_section_ns.fetch_max(ns, Relaxed);
+            self.total_section_ns.fetch_add(ns, Relaxed);
+        }
+    }
+
+    /// The time a NEON section started.
+    pub struct SectionClock(u64);
+
+    fn now_ns() -> u64 {
+        // SAFETY: `ktime_get()` reads the monotonic clock; callable in any context
+        // but NMI, and NEON sections never run in NMI.
+        let t = unsafe { bindings::ktime_get() };
+        t.max(0) as u64
+    }
+
+    /// The context of the caller.
+    pub fn current_context() -> Context {
+        // SAFETY: only reads the preempt count and the IRQ flags of this CPU.
+        match unsafe { bindings::rsha_context() } {
+            3 => Context::Hardirq,
+            2 => Context::Softirq,
+            1 => Context::IrqsOff,
+            _ => Context::Task,
+        }
+    }
+
+    /// The debugfs directory of one module's statistics, removed on drop.
+    ///
+    /// # Invariants
+    ///
+    /// `dir` is a `debugfs_create_dir()` result (a directory or an `ERR_PTR`, which
+    /// debugfs accepts everywhere and ignores), and every file under it points to a
+    /// `'static` [`CoreStats`].
+    pub struct StatsDir {
+        dir: *mut bindings::dentry,
+    }
+
+    // SAFETY: the directory is only removed (on drop), which debugfs allows from
+    // any task.
+    unsafe impl Send for StatsDir {}
+    // SAFETY: no `&self` method exists.
+    unsafe impl Sync for StatsDir {}
+
+    impl StatsDir {
+        /// Creates `/sys/kernel/debug/<name>`; `name` is the module's NUL-terminated
+        /// name (`module!` defines it as `__LOG_PREFIX`). Failures are ignored, as
+        /// for every debugfs user: the statistics are then just not visible.
+        pub fn new(_module: &'static ThisModule, name: &'static [u8]) -> Self {
+            let dir = match CStr::from_bytes_with_nul(name) {
+                // SAFETY: `name` is NUL-terminated; a NULL parent is the debugfs root.
+                Ok(name) => unsafe {
+                    bindings::debugfs_create_dir(name.as_char_ptr(), core::ptr::null_mut())
+                },
+                Err(_) => core::ptr::null_mut(),
+            };
+            // INVARIANT: a `debugfs_create_dir()` result, or NULL, which debugfs
+            // treats like an error pointer.
+            Self { dir }
+        }
+
+        /// Adds the directory `driver` with the counters of `stats`.
+        pub fn add(&self, driver: &str, stats: &'static CoreStats) {
+            if self.dir.is_null() {
+                return;
+            }
+            let mut name = [0u8; bindings::CRYPTO_MAX_ALG_NAME as usize];
+            let len = driver.len().min(name.len() - 1);
+            name[..len].copy_from_slice(&driver.as_bytes()[..len]);
+            // SAFETY: `name` is NUL-terminated (its last byte stays 0); `self.dir`
+            // is a debugfs directory or an error pointer (type invariant).
+            let sub = unsafe { bindings::debugfs_create_dir(name.as_ptr().cast(), self.dir) };
+            let u64_file = |file: &CStr, value: &'static AtomicU64| {
+                // SAFETY: `file` is NUL-terminated; `value` outlives the file, which
+                // is removed with `self.dir` on drop, before the module's memory
+                // goes; debugfs reads it as a `u64`, the layout of `AtomicU64`.
+                unsafe { bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr()) };
+            };
+            for (files, counters) in BLOCK_FILES.iter().zip(&stats.blocks) {
+                for (file, counter) in files.iter().zip(counters) {
+                    u64_file(file, counter);
+                }
+            }
+            u64_file(c_str!("neon_sections"), &stats.neon_sections);
+            u64_file(c_str!("neon_section_max_bytes"), &stats.max_section_bytes);
+            u64_file(c_str!("neon_section_max_ns"), &stats.max_section_ns);
+            u64_file(c_str!("neon_section_total_ns"), &stats.total_section_ns);
+        }
+    }
+
+    impl Drop for StatsDir {
+        fn drop(&mut self) {
+            // SAFETY: `self.dir` is a debugfs directory, an error pointer or NULL
+            // (type invariant); `debugfs_remove()` takes all three, and removes the
+            // files before the counters they show can go away.
+            unsafe { bindings::debugfs_remove(self.dir) };
+        }
+    }
+}
+
+#[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
+mod enabled {
+    use super::Unit;
+    use crate::ThisModule;
+
+    /// Without `CONFIG_CRYPTO_RSHA_STATS`: no counters.
+    pub struct CoreStats;
+
+    impl CoreStats {
+        /// No counters.
+        pub const fn new() -> Self {
+            Self
+        }
+        /// Does nothing.
+        #[inline(always)]
+        pub fn count(&self, _unit: Unit, _blocks: usize) {}
+        /// Does nothing.
+        #[inline(always)]
+        pub fn section_start(&self) -> SectionClock {
+            SectionClock
+        }
+        /// Does nothing.
+        #[inline(always)]
+        pub fn section_end(&self, _clock: SectionClock, _blocks: usize, _bytes: usize) {}
+    }
+
+    /// Nothing to time.
+    pub struct SectionClock;
+
+    /// Without `CONFIG_CRYPTO_RSHA_STATS`: no directory.
+    pub struct StatsDir;
+
+    impl StatsDir {
+        /// Nothing to create.
+        #[inline(always)]
+        pub fn new(_module: &'static ThisModule, _name: &'static [u8]) -> Self {
+            Self
+        }
+        /// Nothing to add.
+        #[inline(always)]
+        pub fn add(&self, _driver: &str, _stats: &'static CoreStats) {}
+    }
+}
+
+pub use enabled::{CoreStats, SectionClock, StatsDir};
+#[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+pub use enabled::current_context;
+
+impl Default for CoreStats {
+    fn default() -> Self {
+        Self::new()
+    }
+}
