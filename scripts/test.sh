@@ -9,7 +9,7 @@ set -uo pipefail
 . "$RSHA_ROOT/scripts/targets.sh"
 trap - ERR	# failures are results here, counted below
 TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test}
-GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-900}
+GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-1800}
 # Robustness (issue 7): testmgr fuzz iterations (the kernel's default is 100),
 # and a guest with 4 CPUs for the threads test and KASAN's shadow memory. The
 # module load cycles per boot are in scripts/targets.sh.
@@ -56,8 +56,9 @@ for target in $TARGETS; do
 	fi
 	pass "$target: kernel and modules build"
 	initrd=$RSHA_CACHE/logs/$target.cpio
-	# The first boot of each kernel also runs the in-kernel users
-	# (scripts/guest/users.sh) with Debian's programs and the test vectors.
+	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also
+	# runs the in-kernel users (scripts/guest/users.sh) with Debian's programs
+	# and the test vectors.
 	users_initrd=$RSHA_CACHE/logs/$target-users.cpio
 	pkgs=$RSHA_CACHE/logs/$DEBARCH-packages.list
 	if ! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" ||
@@ -67,11 +68,12 @@ for target in $TARGETS; do
 		fail "$target: guest initramfs"
 		continue
 	fi
-	# boot NAME CPU DRIVERS ABSENT SELECTED [users]: one guest run, parsed into results.
+	# boot NAME CPU DRIVERS ABSENT SELECTED CYCLES [users]: one guest run, parsed
+	# into results; CYCLES rmmod/insmod cycles per module.
 	boot() {
 		local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
-		local cycles=$CYCLES_OTHER
-		[ "${6:-}" = users ] && rd=$users_initrd users=(rsha.users=1) cycles=$CYCLES_FIRST
+		local cycles=$6
+		[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 "rsha.cavp_stride=$CAVP_STRIDE")
 		step "guest: booting $label${users:+ with the in-kernel users} (console: $log)"
 		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
 			"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
@@ -86,14 +88,15 @@ for target in $TARGETS; do
 		[ ${#users[@]} = 0 ] || python3 "$RSHA_ROOT/scripts/parse-users.py" "$log" \
 			--label "$label" --drivers "$3" --expected "$VECTORS/expected.tsv" | record
 	}
-	users=users
+	users= cycles=$CYCLES_FIRST
+	[ "$USERS_BOOT" = yes ] && users=users
 	for cpu in $CPUS; do
-		boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED" $users
-		users=
+		boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED" "$cycles" $users
+		users= cycles=$CYCLES_OTHER
 	done
 	for cpu in $NO_NEON_CPUS; do
 		boot "${cpu%%,*}-no-neon" "$cpu" "$SCALAR_DRIVERS" "$NEON_DRIVERS" \
-			"$(echo "$SELECTED" | sed 's/-neon-rs/-rs/g')"
+			"$(echo "$SELECTED" | sed 's/-neon-rs/-rs/g')" "$CYCLES_OTHER"
 	done
 
 	step "out-of-tree build: make -C <kernel build> M=<copy of this checkout>"
