@@ -199,11 +199,12 @@ impl<T: Shash> Adapter<T> {
     }
 
     unsafe extern "C" fn init_callback(desc: *mut bindings::shash_desc) -> c_int {
-        // SAFETY: the crypto API calls `init` with a descriptor of our algorithm and
-        // owns it exclusively for the call. The context is memory the crypto API
-        // allocated, whose bytes hold some value, and any value is a valid
-        // `T::State` (`AnyBitPattern`).
-        T::init(unsafe { &mut *Self::ctx(desc) });
+        // The crypto API calls `init` with a descriptor of our algorithm and owns it
+        // exclusively for the call.
+        // SAFETY: the context is memory the crypto API allocated, whose bytes hold
+        // some value, and any value is a valid `T::State` (`AnyBitPattern`).
+        let state = unsafe { &mut *Self::ctx(desc) };
+        T::init(state);
         0
     }
 
