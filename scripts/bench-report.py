@@ -15,32 +15,24 @@ meaningful.
 """
 import argparse
 import csv
+import importlib.util
 import math
 import os
 import re
 import sys
 
+_spec = importlib.util.spec_from_file_location(
+    "parse_console", os.path.join(os.path.dirname(__file__), "parse-console.py"))
+console = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(console)
+
 CAVEAT = ("QEMU TCG timings are not hardware timings; "
           "only ratios within one run are meaningful.")
-MARK = "@@RSHA "
 ALGS = ("sha1", "sha256", "sha512")
 # Rows of the small-input table: (block size, update size), all with 16- or
 # 64-byte updates.
 SMALL = [(16, 16), (64, 16), (64, 64), (256, 16), (256, 64)]
 LARGE = [1024, 2048, 4096, 8192]
-
-
-def sections(lines):
-    out, cur, buf = {}, None, []
-    for line in lines:
-        if line.startswith(MARK + "begin "):
-            cur, buf = line[len(MARK + "begin "):].strip(), []
-        elif line.startswith(MARK + "end ") and cur is not None:
-            out.setdefault(cur, []).extend(buf)
-            cur = None
-        elif cur is not None:
-            buf.append(line)
-    return out
 
 
 ROW = re.compile(r"test\s*\d+ \(\s*(\d+) byte blocks,\s*(\d+) bytes per update,\s*(\d+) updates\):"
@@ -51,7 +43,7 @@ HEAD = re.compile(r"testing speed of (?:async )?(\S+) \((\S+)\)")
 def parse(lines):
     """({driver: {(blen, plen): (updates, ops, bytes)}}, {alg: picked driver})."""
     rows, picked = {}, {}
-    for name, text in sections(lines).items():
+    for name, text in console.sections(lines).items():
         m = re.match(r"dmesg tcrypt-(\S+)", name)
         if not m:
             continue
