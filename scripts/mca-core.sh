@@ -16,7 +16,11 @@
 # put right after START_LABEL and right before END_LABEL. llvm-mca gets the
 # whole preprocessed file, so .macro/.rept/.req used inside the region are
 # expanded exactly as the assembler does. Branches inside the region are
-# measured as straight-line code (fine for an unrolled block loop).
+# measured as straight-line code (fine for an unrolled block loop); a
+# backward branch to a label inside the region is an inner loop, which
+# this counts once: the script says so on stderr. For a core with inner
+# loops, measure whole blocks with scripts/mca-table.sh, which cuts one
+# block out of an execution trace.
 set -euo pipefail
 [ $# -ge 5 ] || { echo "usage: $0 ARCH FILE START_LABEL END_LABEL CPU [ITERATIONS]" >&2; exit 2; }
 arch=$1 file=$2 start=$3 end=$4 cpu=$5 iters=${6:-100}
@@ -43,6 +47,12 @@ awk -v s="$start:" -v e="$end:" -v c="$cmt" '
 	index(line, s) == 1 && !found_s { print c " LLVM-MCA-BEGIN block"; inreg=1; found_s=1 }
 	END { if (!found_s || !found_e) exit 3 }' "$tmp/pp.s" > "$tmp/r.s" ||
 	{ echo "labels '$start' / '$end' not found (in that order) in $file" >&2; exit 1; }
+awk '/LLVM-MCA-BEGIN/ { on=1; next } /LLVM-MCA-END/ { on=0 }
+	on && /^[.A-Za-z0-9_$]+:/ { sub(/:.*/, ""); lab[$0]=1; next }
+	on { for (l in lab) if ($1 ~ /^(b|b\.?[a-z][a-z]|cbn?z|tbn?z)(\.w|\.n)?$/ && $NF == l) print l }' "$tmp/r.s" |
+	sort -u | while read -r l; do
+		echo "mca-core.sh: warning: inner loop at $l in the region: measured as one pass, not as many as it runs" >&2
+	done
 "$LLVM_BIN/llvm-mca" -mtriple=$mtriple -mcpu="$cpu" -iterations="$iters" -resource-pressure=false \
 	-skip-unsupported-instructions=lack-sched "$tmp/r.s" > "$tmp/mca.txt" 2>"$tmp/mca.err" ||
 	{ cat "$tmp/mca.err" >&2; exit 1; }

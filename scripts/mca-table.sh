@@ -11,10 +11,12 @@
 # SHA-512), llvm-mca -iterations=100 on both sides. ratio = ours/reference,
 # ratio_to_generic = ours/generic_c.
 #
-# Ours: scripts/mca-core.sh on the block loop named in each core's header
-# comment (".Lx_block .. .Lx_block_end"; those labels bracket the whole,
-# fully unrolled per-block loop, its back-branch left out). arm cores are
-# measured twice, built as ARM (isa=arm) and as Thumb-2 (isa=thumb2).
+# Ours: exactly like the references (below): the core is assembled as the
+# module build does it, linked into the tracing harness, and one steady-state
+# block is cut out of its execution trace, so a core with an inner loop (the
+# 32-bit SHA-512 cores run a 16-round chunk loop) is measured over all of
+# its rounds, never one pass of the loop. arm cores are measured twice,
+# built as ARM (isa=arm) and as Thumb-2 (isa=thumb2).
 #
 # References are never stored in the repo; they are produced here, at run
 # time, from the extracted kernel tree ($RSHA_CACHE/src/linux-*) into
@@ -167,8 +169,17 @@ my @a = rd($t1); my @b = rd($t2);
 my $L = (@b - @a) / $ndiff;
 die "trace lengths ".scalar(@a)."/".scalar(@b)." do not give a whole block\n"
 	unless $L > 0 && $L == int($L);
+# A window must not start inside a Thumb-2 IT block: its it would be left
+# outside and its predicated instructions orphaned.
+my (@shadow, $n) = ();
+for my $k (0 .. $#b) {
+	my $i = $txt{$b[$k]} // '';
+	$shadow[$k] = $n && $n-- ? 1 : 0;
+	$n = 1 + length $1 if $i =~ /^it([te]*)\s/;
+}
 my $p;
 P: for my $s (0 .. @b - 2 * $L) {
+	next P if $shadow[$s];
 	for my $k (0 .. $L - 1) { next P if $b[$s + $k] != $b[$s + $L + $k] }
 	$p = $s; last;
 }
@@ -219,7 +230,7 @@ isa_flags() {
 	case $1 in
 	a64) echo "--target=aarch64-linux-gnu" ;;
 	arm) echo "--target=armv7a-linux-gnueabihf -marm" ;;
-	thumb2) echo "--target=armv7a-linux-gnueabihf -mthumb -Wa,-mimplicit-it=always" ;;
+	thumb2) echo "--target=armv7a-linux-gnueabihf -mthumb -Wa,-mthumb -Wa,-mimplicit-it=always" ;;
 	esac
 }
 mca_triple() { case $1 in a64) echo aarch64 ;; arm) echo armv7a ;; thumb2) echo thumbv7a ;; esac; }
@@ -275,6 +286,20 @@ intree_obj() {
 		# shellcheck disable=SC2046
 		"$CLANG" $(isa_flags "$isa") "${fl[@]}" -c "$out/refs/$f" -o "$o" ||
 			die "assembling the in-tree $f ($isa) failed"
+	fi
+	echo "$o"
+}
+
+# ours_obj SRC ISA: assemble one of our cores as the module build does
+# (tests/cores/include stands in for <linux/linkage.h>).
+ours_obj() {
+	local src=$1 isa=$2 o
+	o=$out/ours/$(basename "${1%.S}").$2.o
+	if [ ! -f "$o" ]; then
+		# shellcheck disable=SC2046
+		"$CLANG" $(isa_flags "$isa") -D__KERNEL__ -D__ASSEMBLY__ -I "$RSHA_ROOT/tests/cores/include" \
+			$([ "$isa" = a64 ] || echo -march=armv7-a) -c "$RSHA_ROOT/$src" -o "$o" ||
+			die "assembling $src ($isa) failed"
 	fi
 	echo "$o"
 }
@@ -395,11 +420,8 @@ for unit in scalar neon; do
 	elif [ ! -f "$RSHA_ROOT/$src" ]; then
 		notes+=("$arch $alg $unit: $src missing (ours skipped)"); src=
 	fi
-	if [ -n "$src" ]; then
-		lab=$(head -n 120 "$RSHA_ROOT/$src" | grep -oE '\.L[A-Za-z0-9_]+ \.\. \.L[A-Za-z0-9_]+' | head -n1 || true)
-		[ -n "$lab" ] || lab=".L${unit}_block .. .L${unit}_block_end"
-		start=${lab%% *} end=${lab##* }
-	fi
+	sym=
+	[ -z "$src" ] || sym=$(awk -v a=$arch -v g=$alg -v u=$unit '!/^#/ && $1 == a && $2 == g && $3 == u { print $4; exit }' "$tab")
 	if [ $arch = arm64 ]; then isas=(a64); cpus=("${A64_CPUS[@]}"); else isas=(arm thumb2); cpus=("${A32_CPUS[@]}"); fi
 	it=$(intree_core $arch $alg $unit)
 	for isa in "${isas[@]}"; do
@@ -407,15 +429,9 @@ for unit in scalar neon; do
 		for cpu in "${cpus[@]}"; do
 			ours=
 			if [ -n "$src" ]; then
-				a=$arch; [ "$isa" = thumb2 ] && a=thumb2
-				if ours=$("$RSHA_ROOT/scripts/mca-core.sh" "$a" "$RSHA_ROOT/$src" "$start" "$end" "$cpu" "$ITERS" 2> "$out/ours/err"); then
-					! grep -q 'skipped' "$out/ours/err" ||
-						echo "ours $src $isa ($cpu): llvm-mca has no timing for:$(grep '^  ' "$out/ours/err" | tr -s ' \t' ' ' | tr '\n' ';')" |
-						tee -a "$out/build/skipped.txt" | sed 's/^/note: /' >&2
-				else
-					cat "$out/ours/err" >&2
-					notes+=("$arch $alg $unit ($isa, $cpu): mca-core.sh failed on $src (work in progress?)"); ours=
-				fi
+				oobj=$(ours_obj "$src" $isa)
+				measure_ref "ours/$sym/$isa/$cpu" "ours.$sym.$isa" $isa "$cpu" "$oobj" "$sym"
+				ours=${REF[ours/$sym/$isa/$cpu]}
 			fi
 			gobj=$(generic_obj $alg $isa "$cpu")
 			measure_ref "generic/$alg/$isa/$cpu" "generic-$alg.$isa.$cpu" $isa "$cpu" "$gobj" rsha_generic_blocks
@@ -433,7 +449,6 @@ for unit in scalar neon; do
 		done
 	done
 done; done; done
-rm -f "$out/ours/err"
 
 step "done: $csv"
 for n in "${notes[@]}"; do echo "note: $n" >&2; done

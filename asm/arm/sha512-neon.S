@@ -53,18 +53,18 @@
  * period 8 and the ring size) is a loop run 4 times, then once more
  * without the schedule.
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end with the chunk loop unrolled in a
- * copy for the measurement, scripts/mca-core.sh arm and thumb2; in-tree =
+ * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
+ * block cut out of the execution trace, the chunk loop run as often as
+ * it runs, as scripts/mca-table.sh measures it, ARM and Thumb-2; in-tree =
  * Linux 6.12 sha512_block_data_order_neon from arch/arm/crypto/
  * sha512-armv4.pl, its 16-round loop unrolled 4x; cortex-a15 and cortex-a9
  * share one llvm model):
  *
  *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	2420.0	2904.0	0.83
- *	cortex-a15	Thumb-2	2389.0	2904.0	0.82
- *	cortex-a9	ARM	2420.0	2904.0	0.83
- *	cortex-a9	Thumb-2	2389.0	2904.0	0.82
+ *	cortex-a15	ARM	2421.0	2904.0	0.83
+ *	cortex-a15	Thumb-2	2392.0	2904.0	0.82
+ *	cortex-a57	ARM	1653.2	1858.1	0.89
+ *	cortex-a57	Thumb-2	1653.2	1858.1	0.89
  *
  * (llvm-mca leaves out the in-tree loop's one vldmia and our one it a
  * block, having no timing for them. Rounds 0..63 are dispatch-bound, 27

@@ -14,13 +14,21 @@
 
 /*
  * One term into d: first = 1 starts d with "op d, src, #amt" (op = lsr),
- * first = 0 folds it in with "eor d, d, src, op #amt".
+ * first = 0 folds it in with "eor d, d, src, op #amt", or, given a
+ * scratch register tmp, with "op tmp, src, #amt" + a plain "eor d, d,
+ * tmp": one instruction more, but out of the shifted-operand pipe, which
+ * the Cortex-A57 has one of (sha512-scalar.S uses it in its schedule).
  */
-.macro	sha512_rtop first, d, src, op, amt
+.macro	sha512_rtop first, d, src, op, amt, tmp=
 	.if \first
 	\op	\d, \src, #\amt
 	.else
+	  .ifnb \tmp
+	\op	\tmp, \src, #\amt
+	eor	\d, \d, \tmp
+	  .else
 	eor	\d, \d, \src, \op #\amt
+	  .endif
 	.endif
 .endm
 
@@ -29,26 +37,26 @@
  * (shift = 0) or shift right (shift = 1) of xl:xh by m (< 32) into d; the
  * high half of a shift has no term 1.
  */
-.macro	sha512_rt1 j, h, d, xl, xh, m, shift, first
+.macro	sha512_rt1 j, h, d, xl, xh, m, shift, first, tmp=
 	.if \j == 0
 	  .if \h == 0
-	    sha512_rtop \first, \d, \xl, lsr, \m
+	    sha512_rtop \first, \d, \xl, lsr, \m, \tmp
 	  .else
-	    sha512_rtop \first, \d, \xh, lsr, \m
+	    sha512_rtop \first, \d, \xh, lsr, \m, \tmp
 	  .endif
 	.elseif \h == 0
-	    sha512_rtop 0, \d, \xh, lsl, (32-\m)
+	    sha512_rtop 0, \d, \xh, lsl, (32-\m), \tmp
 	.elseif \shift == 0
-	    sha512_rtop 0, \d, \xl, lsl, (32-\m)
+	    sha512_rtop 0, \d, \xl, lsl, (32-\m), \tmp
 	.endif
 .endm
 
 /* sha512_rt1 for any n (1..63): n > 32 is the other half's ror by n - 32. */
-.macro	sha512_rt j, h, d, xl, xh, n, shift, first
+.macro	sha512_rt j, h, d, xl, xh, n, shift, first, tmp=
 	.if \n > 32
-	  sha512_rt1 \j, (1-\h), \d, \xl, \xh, (\n-32), \shift, \first
+	  sha512_rt1 \j, (1-\h), \d, \xl, \xh, (\n-32), \shift, \first, \tmp
 	.else
-	  sha512_rt1 \j, \h, \d, \xl, \xh, \n, \shift, \first
+	  sha512_rt1 \j, \h, \d, \xl, \xh, \n, \shift, \first, \tmp
 	.endif
 .endm
 
@@ -60,15 +68,17 @@
  * term 0 is the lsr that starts d, the others eor into d (the high half
  * of the shift has no term 5, so emits nothing there). Emitting k = 0..5
  * in order, other work in between, leaves the function's half in d.
+ * tmp (optional): scratch register for the two-instruction form of a
+ * term k > 0 (see sha512_rtop).
  */
-.macro	sha512_sigh k, h, d, xl, xh, n1, n2, n3, shift
+.macro	sha512_sigh k, h, d, xl, xh, n1, n2, n3, shift, tmp=
 	.if \k == 0
 	  sha512_rt 0, \h, \d, \xl, \xh, \n1, 0, 1
 	.elseif \k == 1
-	  sha512_rt 1, \h, \d, \xl, \xh, \n1, 0, 0
+	  sha512_rt 1, \h, \d, \xl, \xh, \n1, 0, 0, \tmp
 	.elseif \k < 4
-	  sha512_rt (\k-2), \h, \d, \xl, \xh, \n2, 0, 0
+	  sha512_rt (\k-2), \h, \d, \xl, \xh, \n2, 0, 0, \tmp
 	.else
-	  sha512_rt (\k-4), \h, \d, \xl, \xh, \n3, \shift, 0
+	  sha512_rt (\k-4), \h, \d, \xl, \xh, \n3, \shift, 0, \tmp
 	.endif
 .endm

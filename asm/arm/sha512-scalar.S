@@ -22,9 +22,9 @@
  * r0-r3, r12 and flags; saves and restores r4-r11 and lr (lr is the K
  * pointer; no calls are made).
  * Stack: 256 bytes (128 for the W[] ring, 64 for the a/e rings, 24 for
- * the Maj carry and the state/data/nblocks slots, 40 for r3-r11, lr); sp
- * stays 8-byte aligned.
- * Sections: .text (ARM 6480 bytes, Thumb-2 6274 bytes) and .rodata (640
+ * the Maj carry and the state/data/nblocks/chunk slots, 40 for r3-r11,
+ * lr); sp stays 8-byte aligned.
+ * Sections: .text (ARM 6748 bytes, Thumb-2 6540 bytes) and .rodata (640
  * bytes of K). K is reached through a literal word next to the code
  * (R_ARM_ABS32, loaded pc-relative with ldr), the same in ARM and Thumb-2.
  *
@@ -38,35 +38,43 @@
  * its new a and e into two 4-entry rings on the stack, from which b, c,
  * d (= a[t-1..t-3]) and f, g, h (= e[t-1..t-3]) are read back: 7 ldrd +
  * 2 strd + 50 ALU instructions a round, no moves:
- *  - Sigma1(e) and Sigma0(a) are computed side by side (four independent
- *    eor chains keep both ALUs busy at the 2-cycle latency of a shifted
- *    operand);
+ *  - Sigma1(e) is emitted before Sigma0(a): T1 and the new e do not need
+ *    Sigma0, so an out-of-order core (Cortex-A57: one pipe for shifted
+ *    operands, 20 of them a round) starts the next round's Sigma1 while
+ *    this round's Sigma0 drains, instead of idling that pipe in every
+ *    round's add tail (side by side, the order that suits the in-order
+ *    dual-issue A9/A15, costs the A57 about 330 cycles a block and
+ *    gains the A15 about 60);
  *  - Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b, b ^ c being the previous
  *    round's a ^ b (kept in a register pair), Ch = ((f ^ g) & e) ^ g;
  *  - new a = Maj + Sigma0 + T1 is built in the Maj pair and new e = d + T1
  *    in the T1 pair, so the register roles only swap pairwise (period 2)
  *    and 16 rounds (a multiple of the ring periods 2, 4 and 16) form a loop
- *    body run 5 times (the loop costs 3 instructions a chunk; unrolling
+ *    body run 5 times (the loop costs 5 instructions a chunk; unrolling
  *    all 80 rounds would quadruple the code for under 0.5%).
  * The message schedule is computed 16 words at a time between the 16-round
- * chunks, into a 16-word ring (W[t] replaces W[t-16], no longer needed), 31
- * instructions a word, with the whole register file free.
+ * chunks, into a 16-word ring (W[t] replaces W[t-16], no longer needed),
+ * with the whole register file free: 35 instructions a word. On the A57
+ * its 18 shifted-operand terms a word would make it bound by that one
+ * pipe while two ALUs idle, so 4 of them (the third term of each half of
+ * sigma0 and sigma1) are an lsr/lsl into r12 plus a plain eor: one more
+ * instruction each (A57: about 230 cycles a block less; A15: about 140
+ * more).
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end with the chunk loop unrolled
- * 5x in a copy for the measurement, scripts/mca-core.sh arm and thumb2;
- * in-tree = Linux 6.12 sha512_block_data_order from
- * arch/arm/crypto/sha512-armv4.pl, its 1-round loops unrolled 16x and 64x;
+ * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
+ * block cut out of the execution trace, the chunk loop run 5 times, as
+ * scripts/mca-table.sh measures it, ARM and Thumb-2 builds; in-tree =
+ * Linux 6.12 sha512_block_data_order from arch/arm/crypto/sha512-armv4.pl;
  * cortex-a15 and cortex-a9 share one llvm model):
  *
  *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	3504.0	4664.0	0.75
- *	cortex-a15	Thumb-2	3424.1	4359.1	0.79
- *	cortex-a9	ARM	3504.0	4664.0	0.75
- *	cortex-a9	Thumb-2	3424.1	4359.1	0.79
+ *	cortex-a15	ARM	3650.0	4664.0	0.78
+ *	cortex-a15	Thumb-2	3573.6	4360.1	0.82
+ *	cortex-a57	ARM	2728.2	2910.7	0.94
+ *	cortex-a57	Thumb-2	2728.2	2905.2	0.94
  *
- * (For the in-tree Thumb-2 build llvm-mca leaves out its 144 it
- * instructions a block, having no timing for them; this loop has none.)
+ * (For the in-tree Thumb-2 build llvm-mca's A15 model leaves out its 144
+ * it instructions a block, having no timing for them; this loop has none.)
  */
 
 #include <linux/linkage.h>
@@ -85,7 +93,7 @@
 	.text
 
 	kptr	.req	lr		// K[t] (post-incremented)
-	nchunk	.req	r12		// 16-round chunks left in this block
+	stmp	.req	r12		// schedule scratch (see SCHED)
 
 // Stack frame (below the 40 bytes of saved registers). Round indices t are
 // relative to the chunk: all ring periods divide 16.
@@ -96,15 +104,16 @@
 #define STATE_SLOT	200		// u64 *state
 #define DATA_SLOT	204		// next input block
 #define NBLK_SLOT	208		// blocks left, this one included
+#define NCHUNK_SLOT	212		// 16-round chunks left in this block
 #define FRAME		216
 
 /*
  * Term k of both halves: dl:dh = Sigma/sigma(xl:xh) after k = 0..5 (see
  * sha512_sigh in sha512-rotate.h).
  */
-.macro	SIG k, dl, dh, xl, xh, n1, n2, n3, shift
-	sha512_sigh \k, 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift
-	sha512_sigh \k, 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift
+.macro	SIG k, dl, dh, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_sigh \k, 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
+	sha512_sigh \k, 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
 .endm
 
 .macro	SIGMA1 k, el, eh		// Sigma1(e) into r0:r1
@@ -129,22 +138,22 @@
 .macro	ROUND t, el, eh, al, ah, ml, mh, tl, th
 	ldrd	\tl, \th, [sp, #E(\t-3)]	// h
 	SIGMA1	0, \el, \eh
-	SIGMA0	0, \al, \ah
 	SIGMA1	1, \el, \eh
 	.if (\t % 16) != 0
 	strd	\el, \eh, [sp, #E(\t)]
 	.endif
-	SIGMA0	1, \al, \ah
 	SIGMA1	2, \el, \eh
 	.if (\t % 16) != 0
 	strd	\al, \ah, [sp, #A(\t)]
 	.endif
-	SIGMA0	2, \al, \ah
 	SIGMA1	3, \el, \eh
-	SIGMA0	3, \al, \ah
 	SIGMA1	4, \el, \eh
-	SIGMA0	4, \al, \ah
 	SIGMA1	5, \el, \eh
+	SIGMA0	0, \al, \ah
+	SIGMA0	1, \al, \ah
+	SIGMA0	2, \al, \ah
+	SIGMA0	3, \al, \ah
+	SIGMA0	4, \al, \ah
 	SIGMA0	5, \al, \ah
 	adds	\tl, \tl, r0
 	adc	\th, \th, r1			// h + Sigma1(e)
@@ -197,6 +206,7 @@
  *   q   W[j-16], becomes W[j]
  *   r   receives W[j-15] (the next step's q)
  *   r8:r9 sigma1(W[j-2]); r10:r11 W[j-7], then sigma0(W[j-15])
+ *   r12 (stmp) the shifted half of each sigma's term 2
  * Next step: p1 = q, p2 = p1, q = r, r = p2.
  * sigma0(x) = ror(x,1) ^ ror(x,8) ^ (x >> 7)
  * sigma1(x) = ror(x,19) ^ ror(x,61) ^ (x >> 6)
@@ -209,14 +219,14 @@
 	.if (\j % 16) != 0
 	strd	\p1l, \p1h, [sp, #W_SLOT(\j-1)]
 	.endif
-	SIG	2, r8, r9, \p2l, \p2h, 19, 61, 6, 1
+	SIG	2, r8, r9, \p2l, \p2h, 19, 61, 6, 1, stmp
 	adds	\ql, \ql, r10
 	adc	\qh, \qh, r11			// W[j-16] + W[j-7]
 	SIG	0, r10, r11, \rl, \rh, 1, 8, 7, 1
 	SIG	3, r8, r9, \p2l, \p2h, 19, 61, 6, 1
 	SIG	1, r10, r11, \rl, \rh, 1, 8, 7, 1
 	SIG	4, r8, r9, \p2l, \p2h, 19, 61, 6, 1
-	SIG	2, r10, r11, \rl, \rh, 1, 8, 7, 1
+	SIG	2, r10, r11, \rl, \rh, 1, 8, 7, 1, stmp
 	SIG	5, r8, r9, \p2l, \p2h, 19, 61, 6, 1
 	SIG	3, r10, r11, \rl, \rh, 1, 8, 7, 1
 	adds	\ql, \ql, r8
@@ -333,12 +343,15 @@ SYM_FUNC_START(rsha_sha512_arm_scalar)
 	ldrd	r6, r7, [sp, #A(0)]		// a
 	eor	r8, r8, r0
 	eor	r9, r9, r1			// b ^ c for round 0's Maj
-	mov	nchunk, #5
+	mov	r0, #5
+	str	r0, [sp, #NCHUNK_SLOT]
 
 .Lscalar_chunk:
 	ROUNDS16
-	subs	nchunk, nchunk, #1
+	ldr	r12, [sp, #NCHUNK_SLOT]
+	subs	r12, r12, #1
 	beq	.Lscalar_feed
+	str	r12, [sp, #NCHUNK_SLOT]
 	SCHED16
 	b	.Lscalar_chunk
 
@@ -405,4 +418,4 @@ SYM_FUNC_START(rsha_sha512_arm_scalar)
 SYM_FUNC_END(rsha_sha512_arm_scalar)
 
 	.unreq	kptr
-	.unreq	nchunk
+	.unreq	stmp
