@@ -239,7 +239,7 @@ impl<A: Algorithm> State<A> {
     /// Hashes `data`, calling `compress` for whole blocks only.
     pub fn update<F>(&mut self, data: &[u8], compress: &mut F)
     where
-        F: FnMut(&mut A::Chain, &[u8]),
+        F: FnMut(&mut A::Chain, &[u8]) + ?Sized,
     {
         let fill = self.buffered();
         self.count.add(data.len());
@@ -268,7 +268,7 @@ impl<A: Algorithm> State<A> {
     /// `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and wipes the state.
     pub fn finish<F>(&mut self, out: &mut [u8], compress: &mut F)
     where
-        F: FnMut(&mut A::Chain, &[u8]),
+        F: FnMut(&mut A::Chain, &[u8]) + ?Sized,
     {
         let fill = self.buffered();
         let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;

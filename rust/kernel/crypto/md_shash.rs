@@ -27,6 +27,16 @@ pub trait BlockCore: 'static {
     const PRIORITY: i32;
     /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
     fn compress(chain: &mut Chain<Self>, blocks: &[u8]);
+    /// Runs `f`, one shash operation, with this variant's compression function.
+    ///
+    /// A NEON variant overrides it to keep one NEON section open across all the
+    /// compressions `f` makes (up to [`super::simd::NEON_SECTION_BYTES`] a
+    /// section), so that, as in the kernel's C glue, a `finup()` hashes its data
+    /// and padding blocks in one `kernel_neon_begin()`/`end()` pair, not one each.
+    #[inline]
+    fn with_compress<R>(f: impl FnOnce(&mut dyn FnMut(&mut Chain<Self>, &[u8])) -> R) -> R {
+        f(&mut Self::compress)
+    }
     /// This variant's counters ([`super::stats`]); each variant has its own.
     fn stats() -> &'static CoreStats;
 }
@@ -63,13 +73,15 @@ where
     }
 
     fn update(state: &mut Self::State, data: &[u8]) -> Result {
-        state.update(data, &mut C::compress);
+        C::with_compress(|compress| state.update(data, compress));
         Ok(())
     }
 
     fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result {
-        state.update(data, &mut C::compress);
-        state.finish(out, &mut C::compress);
+        C::with_compress(|compress| {
+            state.update(data, compress);
+            state.finish(out, compress);
+        });
         Ok(())
     }
 
@@ -242,8 +254,15 @@ macro_rules! module_asm_sha_driver {
                 const DRIVER_NAME: &'static str = $neon_name;
                 const PRIORITY: i32 = $neon_priority;
                 fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
-                    $crate::crypto::simd::compress_neon_or_scalar::<$alg>(
-                        chain, blocks, neon::<$alg>, scalar::<$alg>, Self::stats())
+                    Self::with_compress(|compress| compress(chain, blocks))
+                }
+                fn with_compress<R>(
+                    f: impl FnOnce(
+                        &mut dyn FnMut(&mut $crate::crypto::md_shash::Chain<Self>, &[u8]),
+                    ) -> R,
+                ) -> R {
+                    $crate::crypto::simd::with_neon_or_scalar::<$alg, R>(
+                        neon::<$alg>, scalar::<$alg>, Self::stats(), f)
                 }
                 fn stats() -> &'static $crate::crypto::stats::CoreStats {
                     static STATS: $crate::crypto::stats::CoreStats =

@@ -48,49 +48,107 @@ pub fn simd_usable() -> bool {
     unsafe { bindings::rsha_simd_usable() }
 }
 
-/// Compresses `blocks` with the NEON core when SIMD is usable, in sections of at most
-/// [`NEON_SECTION_BYTES`], and with the scalar core otherwise; `stats` counts both.
+/// Runs `f`, one shash operation, with a compression function that uses the NEON
+/// core when SIMD is usable and the scalar core otherwise; `stats` counts both.
 ///
-/// `blocks` is a whole number of blocks of `A`, as both cores require; each section
-/// is too, since [`NEON_SECTION_BYTES`] is a multiple of the block size.
+/// The NEON sections span `f`'s calls: the first compression opens one, later ones
+/// join it while it has room, and it is closed when full (the next compression
+/// opens another) or when `f` returns. So every section holds at most
+/// [`NEON_SECTION_BYTES`], and a `finup()` whose data and padding fit in that many
+/// bytes takes one `kernel_neon_begin()`/`kernel_neon_end()` pair, as in the
+/// kernel's C glue. Usability is decided once, before `f` runs: nothing `f` does
+/// (buffer copies, padding) can change the context it runs in.
 ///
 /// `neon` has the safety requirement of every NEON core: it is called only between
 /// `kernel_neon_begin()` and `kernel_neon_end()`, which this function guarantees.
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
-pub fn compress_neon_or_scalar<A: Algorithm>(
-    chain: &mut A::Chain,
-    blocks: &[u8],
+/// Every slice `f` passes is a whole number of blocks of `A`, as both cores
+/// require; so is every part of one given to `neon`, since [`NEON_SECTION_BYTES`] is
+/// a multiple of the block size. Without `CONFIG_KERNEL_MODE_NEON` every block
+/// goes to the scalar core.
+pub fn with_neon_or_scalar<A: Algorithm, R>(
     neon: unsafe fn(&mut A::Chain, &[u8]),
     scalar: fn(&mut A::Chain, &[u8]),
     stats: &CoreStats,
-) {
-    if !simd_usable() {
+    f: impl FnOnce(&mut dyn FnMut(&mut A::Chain, &[u8])) -> R,
+) -> R {
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    if simd_usable() {
+        let mut sections = NeonSections::<A> {
+            open: None,
+            stats,
+            _alg: core::marker::PhantomData,
+        };
+        let result =
+            f(&mut |chain: &mut A::Chain, blocks: &[u8]| sections.compress(chain, blocks, neon));
+        sections.close();
+        return result;
+    }
+    #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
+    let _ = neon;
+    f(&mut |chain: &mut A::Chain, blocks: &[u8]| {
         stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
         scalar(chain, blocks);
-        return;
-    }
-    for section in blocks.chunks(NEON_SECTION_BYTES) {
-        let clock = stats.section_start();
-        // SAFETY: `simd_usable()` was true just above, and this task cannot have
-        // moved to a context where it is false: it only runs the core in between.
-        unsafe { bindings::kernel_neon_begin() };
-        // SAFETY: inside the NEON section opened just above.
-        unsafe { neon(chain, section) };
-        // SAFETY: pairs with `kernel_neon_begin()` above, in the same context.
-        unsafe { bindings::kernel_neon_end() };
-        stats.section_end(clock, section.len() / A::BLOCK_SIZE, section.len());
-    }
+    })
 }
 
-/// Without kernel-mode NEON every block goes to the scalar core.
-#[cfg(not(CONFIG_KERNEL_MODE_NEON))]
-pub fn compress_neon_or_scalar<A: Algorithm>(
-    chain: &mut A::Chain,
-    blocks: &[u8],
-    _neon: unsafe fn(&mut A::Chain, &[u8]),
-    scalar: fn(&mut A::Chain, &[u8]),
-    stats: &CoreStats,
-) {
-    stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
-    scalar(chain, blocks)
+/// The NEON sections of one [`with_neon_or_scalar`] run.
+///
+/// # Invariants
+///
+/// `open` is `Some` exactly while this task is between a `kernel_neon_begin()` made
+/// by [`NeonSections::compress`] and its `kernel_neon_end()`; its byte count is at
+/// most [`NEON_SECTION_BYTES`].
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
+struct NeonSections<'a, A: Algorithm> {
+    open: Option<(crate::crypto::stats::SectionClock, usize)>,
+    stats: &'a CoreStats,
+    _alg: core::marker::PhantomData<A>,
+}
+
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
+impl<A: Algorithm> NeonSections<'_, A> {
+    /// Compresses `blocks` with `neon`, in the open section while it has room.
+    ///
+    /// Only called with SIMD usable (checked by [`with_neon_or_scalar`] before the run,
+    /// and unchanged during it).
+    fn compress(
+        &mut self,
+        chain: &mut A::Chain,
+        mut blocks: &[u8],
+        neon: unsafe fn(&mut A::Chain, &[u8]),
+    ) {
+        while !blocks.is_empty() {
+            let used = match self.open {
+                Some((_, used)) if used < NEON_SECTION_BYTES => used,
+                _ => {
+                    self.close();
+                    let clock = self.stats.section_start();
+                    // SAFETY: SIMD is usable (see above) and no section is open:
+                    // `close()` just ended any.
+                    unsafe { bindings::kernel_neon_begin() };
+                    self.open = Some((clock, 0));
+                    0
+                }
+            };
+            let take = blocks.len().min(NEON_SECTION_BYTES - used);
+            let (now, rest) = blocks.split_at(take);
+            // SAFETY: inside the NEON section that `self.open` records (type
+            // invariant); `now` is whole blocks (see `with_neon_or_scalar`).
+            unsafe { neon(chain, now) };
+            if let Some((_, used)) = &mut self.open {
+                *used += take;
+            }
+            blocks = rest;
+        }
+    }
+
+    /// Ends the open section, if any.
+    fn close(&mut self) {
+        if let Some((clock, bytes)) = self.open.take() {
+            // SAFETY: pairs with the `kernel_neon_begin()` of this section (type
+            // invariant), in the same context.
+            unsafe { bindings::kernel_neon_end() };
+            self.stats.section_end(clock, bytes / A::BLOCK_SIZE, bytes);
+        }
+    }
 }
