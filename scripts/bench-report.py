@@ -55,13 +55,16 @@ def parse(lines):
                 alg, drv = h.groups()
                 if "alg" not in params:
                     picked.setdefault(alg, drv)
-                # Keep the first copy only (a plain tcrypt.ko runs twice).
-                cur = None if drv in rows else rows.setdefault(drv, {})
+                cur = rows.setdefault(drv, {})
                 continue
             r = ROW.search(line)
             if r and cur is not None and "alg" in params:
+                # Every copy of a row is a sample (bench.sh's passes; a plain
+                # tcrypt.ko also runs twice). Keep the fastest: interference
+                # from the host only ever slows a window down.
                 b, p, u, ops, byt = map(int, r.groups())
-                cur[(b, p)] = (u, ops, byt)
+                if (b, p) not in cur or byt > cur[(b, p)][2]:
+                    cur[(b, p)] = (u, ops, byt)
     return rows, picked
 
 

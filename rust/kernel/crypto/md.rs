@@ -265,8 +265,20 @@ impl<A: Algorithm> State<A> {
     }
 
     /// Pads the message, writes the digest into `out` (which must hold
-    /// `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and wipes the state.
+    /// `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and wipes the state:
+    /// [`Self::pad`], then [`Self::output`].
     pub fn finish<F>(&mut self, out: &mut [u8], compress: &mut F)
+    where
+        F: FnMut(&mut A::Chain, &[u8]) + ?Sized,
+    {
+        self.pad(compress);
+        self.output(out);
+    }
+
+    /// Pads the message and compresses the last block or two: after it only
+    /// [`Self::output`] may be called. Split from it so that a caller holding a
+    /// resource for the compressions (a NEON section) can release it first.
+    pub fn pad<F>(&mut self, compress: &mut F)
     where
         F: FnMut(&mut A::Chain, &[u8]) + ?Sized,
     {
@@ -282,7 +294,12 @@ impl<A: Algorithm> State<A> {
         self.count
             .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
         compress(&mut self.chain, self.buffer.as_ref());
+    }
 
+    /// Writes the digest of a padded message (see [`Self::pad`]) into `out`
+    /// (which must hold `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and
+    /// wipes the state.
+    pub fn output(&mut self, out: &mut [u8]) {
         // The digest is put together in the (aligned) block buffer, a word at a
         // time, and copied out once: `out` may have any alignment, and a
         // strict-alignment target would store into it a byte at a time.
