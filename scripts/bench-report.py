@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Turn a scripts/bench.sh guest console log into a CSV, charts and a summary.
 
-    bench-report.py LOG --arch ARCH --cpu CPU --out DIR [--no-charts]
+    bench-report.py LOG --arch ARCH --cpu CPU --out DIR [--no-charts] [--icount]
 
 writes DIR/ARCH.csv (one line per driver and tcrypt row, with the ratio to the
 generic driver of the same algorithm and the same (block size, update size)
@@ -11,7 +11,9 @@ driver, rows where update size == block size; needs Debian's python3-matplotlib)
 and prints Markdown summary tables on stdout.
 
 QEMU (TCG) timings are not hardware timings: only ratios within one run are
-meaningful.
+meaningful. --icount: the log is of a run with QEMU -icount shift=0, where the
+guest clock advances 1 ns per guest instruction, so every time is a guest
+instruction count (1 us = 1000 instructions).
 """
 import argparse
 import csv
@@ -28,6 +30,8 @@ _spec.loader.exec_module(console)
 
 CAVEAT = ("QEMU TCG timings are not hardware timings; "
           "only ratios within one run are meaningful.")
+ICOUNT_CAVEAT = ("QEMU -icount shift=0: tcrypt's times count guest instructions "
+                 "(1 ns each), the same on every host; instruction counts are not cycles.")
 ALGS = ("sha1", "sha256", "sha512")
 # Rows of the small-input table: (block size, update size), all with 16- or
 # 64-byte updates.
@@ -113,10 +117,10 @@ def md_table(head, body):
     return "\n".join(out)
 
 
-def write_csv(path, rows, arch, cpu):
+def write_csv(path, rows, arch, cpu, caveat):
     with open(path, "w", newline="") as f:
         f.write(f"# scripts/bench.sh, {arch} guest on qemu -cpu {cpu}, tcrypt mode=300 sec=1.\n")
-        f.write(f"# {CAVEAT}\n")
+        f.write(f"# {caveat}\n")
         f.write("# ratio_to_generic: bytes_per_s / bytes_per_s of <alg>-generic in the same "
                 "(block_size, update_size) row; above 1 is faster than generic.\n")
         w = csv.writer(f)
@@ -131,7 +135,7 @@ def write_csv(path, rows, arch, cpu):
                             fmt(r, "{:.4f}") if r is not None else ""])
 
 
-def charts(out, rows, arch, cpu):
+def charts(out, rows, arch, cpu, caveat, icount):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -156,9 +160,10 @@ def charts(out, rows, arch, cpu):
         ax.set_ylabel(f"throughput / {alg}-generic")
         ax.set_ylim(bottom=0)
         ax.grid(True, alpha=0.3)
-        ax.set_title(f"{alg.upper()} on {arch}, qemu -cpu {cpu} (TCG), tcrypt sec=1")
+        mode = "TCG, -icount" if icount else "TCG"
+        ax.set_title(f"{alg.upper()} on {arch}, qemu -cpu {cpu} ({mode}), tcrypt sec=1")
         ax.legend(fontsize=8, loc="best")
-        fig.text(0.01, 0.01, CAVEAT, fontsize=7.5, style="italic")
+        fig.text(0.01, 0.01, caveat, fontsize=7.5, style="italic")
         fig.tight_layout(rect=(0, 0.04, 1, 1))
         path = os.path.join(out, f"{arch}-{alg}.png")
         fig.savefig(path)
@@ -172,10 +177,10 @@ def charts(out, rows, arch, cpu):
     return made
 
 
-def summary(rows, picked, arch, cpu):
+def summary(rows, picked, arch, cpu, caveat, icount):
     p = print
     p(f"## {arch}, qemu -cpu {cpu}\n")
-    p(f"**{CAVEAT}**\n")
+    p(f"**{caveat}**\n")
     if picked:
         p("Kernel's choice (tcrypt mode=303..306): " +
           ", ".join(f"{a} -> {d}" for a, d in sorted(picked.items())) + "\n")
@@ -210,7 +215,9 @@ def summary(rows, picked, arch, cpu):
     p("Per-call overhead estimate from the 16-byte, 1-update row (one digest() call, "
       "one compression block): t_op = 1 / ops/s; t_block = block bytes / (best bytes/s "
       "of the 1024..8192-byte one-update rows); overhead = t_op - t_block (API, ahash wrapper, glue, padding, NEON "
-      "begin/end). Microseconds of emulated time:\n")
+      "begin/end). " + ("Thousands of guest instructions (us of -icount time):\n" if icount
+                        else "Microseconds of emulated time:\n"))
+    u = "k instr" if icount else "us"
     body = []
     for d in order(rows):
         r16 = rows[d].get((16, 16))
@@ -221,8 +228,8 @@ def summary(rows, picked, arch, cpu):
         t_op = 1e6 / r16[1]
         t_blk = 1e6 * blk / max(big)
         body.append([f"`{d}`", kind(d), f"{t_op:.2f}", f"{t_blk:.2f}", f"{t_op - t_blk:.2f}"])
-    p(md_table(["driver", "kind", "t_op (us)", "t_block (us)", "overhead (us)"], body) + "\n")
-    p(f"**{CAVEAT}**")
+    p(md_table(["driver", "kind", f"t_op ({u})", f"t_block ({u})", f"overhead ({u})"], body) + "\n")
+    p(f"**{caveat}**")
 
 
 def main():
@@ -232,6 +239,8 @@ def main():
     ap.add_argument("--cpu", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--no-charts", action="store_true")
+    ap.add_argument("--icount", action="store_true",
+                    help="the log is of a QEMU -icount shift=0 run (times are instruction counts)")
     a = ap.parse_args()
     with open(a.log, errors="replace") as f:
         lines = [re.sub(r"^\[\s*[\d.]+\]\s*", "", l.rstrip("\r\n")) for l in f]
@@ -245,9 +254,10 @@ def main():
         print(f"warning: no generic run for {', '.join(missing)}", file=sys.stderr)
     os.makedirs(a.out, exist_ok=True)
     path = os.path.join(a.out, f"{a.arch}.csv")
-    write_csv(path, rows, a.arch, a.cpu)
-    made = [] if a.no_charts else charts(a.out, rows, a.arch, a.cpu)
-    summary(rows, picked, a.arch, a.cpu)
+    caveat = ICOUNT_CAVEAT if a.icount else CAVEAT
+    write_csv(path, rows, a.arch, a.cpu, caveat)
+    made = [] if a.no_charts else charts(a.out, rows, a.arch, a.cpu, caveat, a.icount)
+    summary(rows, picked, a.arch, a.cpu, caveat, a.icount)
     print(f"\nCSV: {path}")
     for m in made:
         print(f"chart: {m}")

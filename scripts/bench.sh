@@ -15,7 +15,8 @@
 #   $RSHA_CACHE/bench/<arch>.csv          every (driver, block size, update size) row
 #   $RSHA_CACHE/bench/<arch>-<alg>.png    ratio to generic against block size
 #   $RSHA_CACHE/bench/<arch>.log          the guest console
-# (<arch>: arm64, arm, arm-thumb2) and prints a summary (scripts/bench-report.py).
+# (<arch>: arm64, arm, arm-thumb2; arm64-icount etc. in instruction-count
+# mode, below) and prints a summary (scripts/bench-report.py).
 #
 # QEMU (TCG) timings are not hardware timings: only ratios within one run are
 # meaningful. Each driver is timed in its own ~22 s window, and the host's
@@ -23,8 +24,16 @@
 # times over (default 2) and the report keeps every row's fastest sample.
 # About 11 (arm64) and 15 (arm) minutes per target on 2 cores with 2 passes.
 #
+# RSHA_BENCH_ICOUNT=1 makes it an instruction-count run instead: QEMU with
+# -icount shift=0,sleep=off and one vCPU, so the guest clock advances 1 ns per
+# guest instruction and tcrypt's times count guest instructions. Those counts
+# are the same on every host and every run (one pass is enough), and do not
+# depend on how expensive TCG makes each kind of instruction; they are not
+# cycles either. Outputs are named <arch>-icount*. About 5 minutes a target.
+#
 # Environment: RSHA_BENCH_SEC (tcrypt sec=, default 1), RSHA_BENCH_PASSES
-# (default 2), RSHA_BENCH_TIMEOUT (seconds per guest, default 2400).
+# (default 2), RSHA_BENCH_ICOUNT (default 0), RSHA_BENCH_TIMEOUT (seconds per
+# guest, default 2400).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
@@ -33,6 +42,13 @@ SEC=${RSHA_BENCH_SEC:-1}
 PASSES=${RSHA_BENCH_PASSES:-2}
 [[ $PASSES =~ ^[1-9][0-9]*$ ]] || die "RSHA_BENCH_PASSES must be a positive integer, not '$PASSES'"
 TIMEOUT=${RSHA_BENCH_TIMEOUT:-2400}
+ICOUNT=${RSHA_BENCH_ICOUNT:-0}
+report_flags=()
+if [ "$ICOUNT" != 0 ]; then
+	# Deterministic: one pass, one vCPU (icount runs the vCPUs in turn anyway).
+	PASSES=1 report_flags=(--icount)
+	export RSHA_GUEST_ICOUNT=1 RSHA_GUEST_SMP=1
+fi
 OUT=$RSHA_CACHE/bench
 # matplotlib is Debian's python3-matplotlib (setup-host.sh): use Debian's python3.
 PY=/usr/bin/python3
@@ -55,6 +71,7 @@ for target in $TARGETS; do
 		;;
 	*) die "bench.sh: no benchmark set for target $target" ;;
 	esac
+	[ "$ICOUNT" = 0 ] || label+=-icount
 	BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$target")
 
 	# The runs: per algorithm generic, in-tree, ours, PASSES times over (each
@@ -79,9 +96,13 @@ for target in $TARGETS; do
 
 	log=$OUT/$label.log
 	modules="$intree_modules $MODULES"
-	step "bench: booting $target on $cpu, $(grep -c . "$list") tcrypt runs of ~$((22 * SEC)) s each (console: $log)"
+	if [ "$ICOUNT" = 0 ]; then
+		step "bench: booting $target on $cpu, $(grep -c . "$list") tcrypt runs of ~$((22 * SEC)) s each (console: $log)"
+	else
+		step "bench: booting $target on $cpu with -icount, $(grep -c . "$list") tcrypt runs (console: $log)"
+	fi
 	"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" "$TIMEOUT" \
 		rsha.mode=bench "rsha.modules=${modules// /,}"
 	step "bench: $target done"
-	"$PY" "$RSHA_ROOT/scripts/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT"
+	"$PY" "$RSHA_ROOT/scripts/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT" "${report_flags[@]}"
 done

@@ -6,7 +6,9 @@
 # makes QEMU exit (panic=-1 with -no-reboot); a hang is ended by TIMEOUT seconds.
 # Exit status: 0 when the guest reached its end marker, 1 otherwise, after
 # printing the last console lines. RSHA_GUEST_SMP and RSHA_GUEST_MEM (MiB) size
-# the guest (default 2 CPUs, 512 MiB).
+# the guest (default 2 CPUs, 512 MiB). RSHA_GUEST_ICOUNT=1 runs it with
+# -icount shift=0,sleep=off: the guest clock advances 1 ns per guest
+# instruction (scripts/bench.sh's instruction-count mode).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 TIMEOUT=$6
@@ -17,9 +19,11 @@ arm) QEMU=qemu-system-arm; CONSOLE=ttyAMA0 ;;
 *) die "unknown guest architecture $ARCH" ;;
 esac
 need "$QEMU" qemu-system-arm
+icount=()
+[ "${RSHA_GUEST_ICOUNT:-0}" = 0 ] || icount=(-icount shift=0,sleep=off)
 rm -f "$LOG"
 rc=0
-timeout --kill-after=10 "$TIMEOUT" "$QEMU" -M virt -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
+timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M virt -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
 	-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
 	-kernel "$KERNEL" -initrd "$INITRD" \
 	-append "console=$CONSOLE panic=-1 $*" </dev/null || rc=$?

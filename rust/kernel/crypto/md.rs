@@ -210,9 +210,8 @@ impl<A: Algorithm> Default for State<A> {
 impl<A: Algorithm> State<A> {
     /// Size of the export format: chaining value, counter and block buffer, in
     /// native byte order and without padding.
-    pub const EXPORT_SIZE: usize = core::mem::size_of::<A::Chain>()
-        + A::Counter::WORDS * 8
-        + core::mem::size_of::<A::Block>();
+    pub const EXPORT_SIZE: usize =
+        core::mem::size_of::<A::Chain>() + A::Counter::WORDS * 8 + core::mem::size_of::<A::Block>();
 
     /// The state at the start of a message.
     pub const fn new() -> Self {
@@ -239,7 +238,7 @@ impl<A: Algorithm> State<A> {
     /// Hashes `data`, calling `compress` for whole blocks only.
     pub fn update<F>(&mut self, data: &[u8], compress: &mut F)
     where
-        F: FnMut(&mut A::Chain, &[u8]) + ?Sized,
+        F: FnMut(&mut A::Chain, &[u8]),
     {
         let fill = self.buffered();
         self.count.add(data.len());
@@ -261,7 +260,9 @@ impl<A: Algorithm> State<A> {
         if !blocks.is_empty() {
             compress(&mut self.chain, blocks);
         }
-        self.buffer.as_mut()[..tail.len()].copy_from_slice(tail);
+        if !tail.is_empty() {
+            self.buffer.as_mut()[..tail.len()].copy_from_slice(tail);
+        }
     }
 
     /// Pads the message, writes the digest into `out` (which must hold
@@ -269,7 +270,7 @@ impl<A: Algorithm> State<A> {
     /// [`Self::pad`], then [`Self::output`].
     pub fn finish<F>(&mut self, out: &mut [u8], compress: &mut F)
     where
-        F: FnMut(&mut A::Chain, &[u8]) + ?Sized,
+        F: FnMut(&mut A::Chain, &[u8]),
     {
         self.pad(compress);
         self.output(out);
@@ -280,7 +281,7 @@ impl<A: Algorithm> State<A> {
     /// resource for the compressions (a NEON section) can release it first.
     pub fn pad<F>(&mut self, compress: &mut F)
     where
-        F: FnMut(&mut A::Chain, &[u8]) + ?Sized,
+        F: FnMut(&mut A::Chain, &[u8]),
     {
         let fill = self.buffered();
         let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;

@@ -17,6 +17,17 @@ use core::marker::PhantomData;
 /// The chaining value type of a block core's algorithm.
 pub type Chain<C> = <<C as BlockCore>::Alg as Algorithm>::Chain;
 
+/// The compression function of one shash operation.
+///
+/// [`MdShash`] gets one from [`BlockCore::start`] for every `update()` or
+/// `finup()` and drops it before the digest is written: a NEON variant's holds
+/// the operation's NEON section ([`super::simd::NeonOp`]), which the drop
+/// closes. A scalar variant's is the empty core type itself.
+pub trait Compress<A: Algorithm> {
+    /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
+    fn compress(&mut self, chain: &mut A::Chain, blocks: &[u8]);
+}
+
 /// One driver variant: an algorithm, a compression function, a name and a priority.
 pub trait BlockCore: 'static {
     /// The algorithm (from [`super::sha`]).
@@ -25,18 +36,10 @@ pub trait BlockCore: 'static {
     const DRIVER_NAME: &'static str;
     /// `cra_priority`.
     const PRIORITY: i32;
-    /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
-    fn compress(chain: &mut Chain<Self>, blocks: &[u8]);
-    /// Runs `f`, one shash operation, with this variant's compression function.
-    ///
-    /// A NEON variant overrides it to keep one NEON section open across all the
-    /// compressions `f` makes (up to [`super::simd::NEON_SECTION_BYTES`] a
-    /// section), so that, as in the kernel's C glue, a `finup()` hashes its data
-    /// and padding blocks in one `kernel_neon_begin()`/`end()` pair, not one each.
-    #[inline]
-    fn with_compress<R>(f: impl FnOnce(&mut dyn FnMut(&mut Chain<Self>, &[u8])) -> R) -> R {
-        f(&mut Self::compress)
-    }
+    /// The compression function of one operation.
+    type Op: Compress<Self::Alg>;
+    /// Starts an operation: a NEON variant decides here whether it may use NEON.
+    fn start() -> Self::Op;
     /// This variant's counters ([`super::stats`]); each variant has its own.
     fn stats() -> &'static CoreStats;
 }
@@ -73,16 +76,19 @@ where
     }
 
     fn update(state: &mut Self::State, data: &[u8]) -> Result {
-        C::with_compress(|compress| state.update(data, compress));
+        let mut op = C::start();
+        state.update(data, &mut |chain, blocks| op.compress(chain, blocks));
         Ok(())
     }
 
     fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result {
-        C::with_compress(|compress| {
-            state.update(data, compress);
-            state.pad(compress);
-        });
-        // Outside the NEON section: only the compressions need it.
+        let mut op = C::start();
+        let mut compress = |chain: &mut Chain<C>, blocks: &[u8]| op.compress(chain, blocks);
+        state.update(data, &mut compress);
+        state.pad(&mut compress);
+        // Ends the NEON section, if any, before the output: only the
+        // compressions need it.
+        drop(op);
         state.output(out);
         Ok(())
     }
@@ -135,16 +141,23 @@ macro_rules! block_cores {
     ($($name:ident => ($alg:ty, $driver:literal, $priority:expr, $compress:expr)),+ $(,)?) => {$(
         struct $name;
 
-        impl $crate::crypto::md_shash::BlockCore for $name {
-            type Alg = $alg;
-            const DRIVER_NAME: &'static str = $driver;
-            const PRIORITY: i32 = $priority;
-            fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
-                Self::stats().count(
+        impl $crate::crypto::md_shash::Compress<$alg> for $name {
+            fn compress(&mut self, chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
+                <Self as $crate::crypto::md_shash::BlockCore>::stats().count(
                     $crate::crypto::stats::Unit::Scalar,
                     blocks.len() / <$alg as $crate::crypto::md::Algorithm>::BLOCK_SIZE,
                 );
                 $compress(chain, blocks)
+            }
+        }
+
+        impl $crate::crypto::md_shash::BlockCore for $name {
+            type Alg = $alg;
+            const DRIVER_NAME: &'static str = $driver;
+            const PRIORITY: i32 = $priority;
+            type Op = Self;
+            fn start() -> Self {
+                Self
             }
             fn stats() -> &'static $crate::crypto::stats::CoreStats {
                 static STATS: $crate::crypto::stats::CoreStats =
@@ -233,16 +246,27 @@ macro_rules! module_asm_sha_driver {
         }
 
         $(
-            impl $crate::crypto::md_shash::BlockCore for ScalarCore<$alg> {
-                type Alg = $alg;
-                const DRIVER_NAME: &'static str = $scalar_name;
-                const PRIORITY: i32 = $scalar_priority;
-                fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
-                    Self::stats().count(
+            impl $crate::crypto::md_shash::Compress<$alg> for ScalarCore<$alg> {
+                fn compress(
+                    &mut self,
+                    chain: &mut $crate::crypto::md_shash::Chain<Self>,
+                    blocks: &[u8],
+                ) {
+                    <Self as $crate::crypto::md_shash::BlockCore>::stats().count(
                         $crate::crypto::stats::Unit::Scalar,
                         blocks.len() / <$alg as $crate::crypto::md::Algorithm>::BLOCK_SIZE,
                     );
                     scalar::<$alg>(chain, blocks)
+                }
+            }
+
+            impl $crate::crypto::md_shash::BlockCore for ScalarCore<$alg> {
+                type Alg = $alg;
+                const DRIVER_NAME: &'static str = $scalar_name;
+                const PRIORITY: i32 = $scalar_priority;
+                type Op = Self;
+                fn start() -> Self {
+                    Self(::core::marker::PhantomData)
                 }
                 fn stats() -> &'static $crate::crypto::stats::CoreStats {
                     static STATS: $crate::crypto::stats::CoreStats =
@@ -255,16 +279,14 @@ macro_rules! module_asm_sha_driver {
                 type Alg = $alg;
                 const DRIVER_NAME: &'static str = $neon_name;
                 const PRIORITY: i32 = $neon_priority;
-                fn compress(chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
-                    Self::with_compress(|compress| compress(chain, blocks))
-                }
-                fn with_compress<R>(
-                    f: impl FnOnce(
-                        &mut dyn FnMut(&mut $crate::crypto::md_shash::Chain<Self>, &[u8]),
-                    ) -> R,
-                ) -> R {
-                    $crate::crypto::simd::with_neon_or_scalar::<$alg, R>(
-                        neon::<$alg>, scalar::<$alg>, Self::stats(), f)
+                type Op = $crate::crypto::simd::NeonOp<$alg>;
+                fn start() -> Self::Op {
+                    // SAFETY: all `neon` requires is a NEON section: it runs the
+                    // NEON core (an `AsmCore`, the macro's contract) through
+                    // `run_asm_core`, which passes it the whole blocks of any slice.
+                    unsafe {
+                        $crate::crypto::simd::NeonOp::start(neon::<$alg>, scalar::<$alg>, Self::stats())
+                    }
                 }
                 fn stats() -> &'static $crate::crypto::stats::CoreStats {
                     static STATS: $crate::crypto::stats::CoreStats =

@@ -10,6 +10,7 @@
 
 use super::{
     md::Algorithm,
+    md_shash::Compress,
     stats::{CoreStats, Unit},
 };
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
@@ -48,75 +49,72 @@ pub fn simd_usable() -> bool {
     unsafe { bindings::rsha_simd_usable() }
 }
 
-/// Runs `f`, one shash operation, with a compression function that uses the NEON
-/// core when SIMD is usable and the scalar core otherwise; `stats` counts both.
+/// The compression function of one shash operation of a NEON driver variant: the
+/// NEON core when SIMD was usable as the operation started, the scalar core
+/// otherwise; its [`CoreStats`] count both.
 ///
-/// The NEON sections span `f`'s calls: the first compression opens one, later ones
-/// join it while it has room, and it is closed when full (the next compression
-/// opens another) or when `f` returns. So every section holds at most
-/// [`NEON_SECTION_BYTES`], and a `finup()` whose data and padding fit in that many
-/// bytes takes one `kernel_neon_begin()`/`kernel_neon_end()` pair, as in the
-/// kernel's C glue. Usability is decided once, before `f` runs: nothing `f` does
-/// (buffer copies, padding) can change the context it runs in.
-///
-/// `neon` has the safety requirement of every NEON core: it is called only between
-/// `kernel_neon_begin()` and `kernel_neon_end()`, which this function guarantees.
-/// Every slice `f` passes is a whole number of blocks of `A`, as both cores
-/// require; so is every part of one given to `neon`, since [`NEON_SECTION_BYTES`] is
-/// a multiple of the block size. Without `CONFIG_KERNEL_MODE_NEON` every block
-/// goes to the scalar core.
-pub fn with_neon_or_scalar<A: Algorithm, R>(
-    neon: unsafe fn(&mut A::Chain, &[u8]),
-    scalar: fn(&mut A::Chain, &[u8]),
-    stats: &CoreStats,
-    f: impl FnOnce(&mut dyn FnMut(&mut A::Chain, &[u8])) -> R,
-) -> R {
-    #[cfg(CONFIG_KERNEL_MODE_NEON)]
-    if simd_usable() {
-        let mut sections = NeonSections::<A> {
-            open: None,
-            stats,
-            _alg: core::marker::PhantomData,
-        };
-        let result =
-            f(&mut |chain: &mut A::Chain, blocks: &[u8]| sections.compress(chain, blocks, neon));
-        sections.close();
-        return result;
-    }
-    #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
-    let _ = neon;
-    f(&mut |chain: &mut A::Chain, blocks: &[u8]| {
-        stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
-        scalar(chain, blocks);
-    })
-}
-
-/// The NEON sections of one [`with_neon_or_scalar`] run.
+/// The NEON sections span the operation's compressions: the first one opens a
+/// section, later ones join it while it has room, and it is closed when full
+/// (the next compression opens another) or when the operation is dropped. So
+/// every section holds at most [`NEON_SECTION_BYTES`], and a `finup()` whose data
+/// and padding fit in that many bytes takes one `kernel_neon_begin()`/
+/// `kernel_neon_end()` pair, as in the kernel's C glue. Usability is decided
+/// once, in [`NeonOp::start`]: nothing done between the compressions (buffer
+/// copies, padding) can change the context the operation runs in. Without
+/// `CONFIG_KERNEL_MODE_NEON` every block goes to the scalar core.
 ///
 /// # Invariants
 ///
-/// `open` is `Some` exactly while this task is between a `kernel_neon_begin()` made
-/// by [`NeonSections::compress`] and its `kernel_neon_end()`; its byte count is at
-/// most [`NEON_SECTION_BYTES`].
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
-struct NeonSections<'a, A: Algorithm> {
+/// `neon` is sound to call inside a NEON section. `open`
+/// is `Some` exactly while this task is between a `kernel_neon_begin()` made by
+/// [`NeonOp::compress_neon`] and its `kernel_neon_end()`; its byte count is at
+/// most [`NEON_SECTION_BYTES`]. `simd` is false without `CONFIG_KERNEL_MODE_NEON`.
+pub struct NeonOp<A: Algorithm> {
+    #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
+    neon: unsafe fn(&mut A::Chain, &[u8]),
+    scalar: fn(&mut A::Chain, &[u8]),
+    stats: &'static CoreStats,
+    #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
+    simd: bool,
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
     open: Option<(crate::crypto::stats::SectionClock, usize)>,
-    stats: &'a CoreStats,
-    _alg: core::marker::PhantomData<A>,
 }
 
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
-impl<A: Algorithm> NeonSections<'_, A> {
-    /// Compresses `blocks` with `neon`, in the open section while it has room.
+impl<A: Algorithm> NeonOp<A> {
+    /// Starts an operation that compresses with `neon` when SIMD is usable now,
+    /// with `scalar` otherwise.
     ///
-    /// Only called with SIMD usable (checked by [`with_neon_or_scalar`] before the run,
-    /// and unchanged during it).
-    fn compress(
-        &mut self,
-        chain: &mut A::Chain,
-        mut blocks: &[u8],
+    /// # Safety
+    ///
+    /// Calling `neon` with any chaining value and slice between
+    /// `kernel_neon_begin()` and `kernel_neon_end()` must be sound: that is its
+    /// only requirement, as for a NEON core run by
+    /// [`run_asm_core`](super::md_shash::run_asm_core).
+    #[inline]
+    pub unsafe fn start(
         neon: unsafe fn(&mut A::Chain, &[u8]),
-    ) {
+        scalar: fn(&mut A::Chain, &[u8]),
+        stats: &'static CoreStats,
+    ) -> Self {
+        #[cfg(CONFIG_KERNEL_MODE_NEON)]
+        let simd = simd_usable();
+        #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
+        let simd = false;
+        // INVARIANT: the caller vouches for `neon`; no section is open yet.
+        Self {
+            neon,
+            scalar,
+            stats,
+            simd,
+            #[cfg(CONFIG_KERNEL_MODE_NEON)]
+            open: None,
+        }
+    }
+
+    /// Compresses `blocks` with the NEON core, in the open section while it has
+    /// room. Only called with `self.simd`, so SIMD is usable (see [`NeonOp`]).
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    fn compress_neon(&mut self, chain: &mut A::Chain, mut blocks: &[u8]) {
         while !blocks.is_empty() {
             let used = match self.open {
                 Some((_, used)) if used < NEON_SECTION_BYTES => used,
@@ -132,9 +130,10 @@ impl<A: Algorithm> NeonSections<'_, A> {
             };
             let take = blocks.len().min(NEON_SECTION_BYTES - used);
             let (now, rest) = blocks.split_at(take);
-            // SAFETY: inside the NEON section that `self.open` records (type
-            // invariant); `now` is whole blocks (see `with_neon_or_scalar`).
-            unsafe { neon(chain, now) };
+            // SAFETY: inside the NEON section that `self.open` records, all that
+            // `neon` requires (type invariants). Every part is whole blocks if
+            // `blocks` is, as `NEON_SECTION_BYTES` is a multiple of the block size.
+            unsafe { (self.neon)(chain, now) };
             if let Some((_, used)) = &mut self.open {
                 *used += take;
             }
@@ -143,6 +142,7 @@ impl<A: Algorithm> NeonSections<'_, A> {
     }
 
     /// Ends the open section, if any.
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
     fn close(&mut self) {
         if let Some((clock, bytes)) = self.open.take() {
             // SAFETY: pairs with the `kernel_neon_begin()` of this section (type
@@ -150,5 +150,25 @@ impl<A: Algorithm> NeonSections<'_, A> {
             unsafe { bindings::kernel_neon_end() };
             self.stats.section_end(clock, bytes / A::BLOCK_SIZE, bytes);
         }
+    }
+}
+
+impl<A: Algorithm> Compress<A> for NeonOp<A> {
+    #[inline]
+    fn compress(&mut self, chain: &mut A::Chain, blocks: &[u8]) {
+        #[cfg(CONFIG_KERNEL_MODE_NEON)]
+        if self.simd {
+            self.compress_neon(chain, blocks);
+            return;
+        }
+        self.stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
+        (self.scalar)(chain, blocks);
+    }
+}
+
+impl<A: Algorithm> Drop for NeonOp<A> {
+    fn drop(&mut self) {
+        #[cfg(CONFIG_KERNEL_MODE_NEON)]
+        self.close();
     }
 }
