@@ -15,6 +15,7 @@ use super::{
 };
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
 use crate::bindings;
+use core::marker::PhantomData;
 
 /// Most bytes a core processes inside one `kernel_neon_begin()` section.
 ///
@@ -69,6 +70,9 @@ pub fn simd_usable() -> bool {
 /// is `Some` exactly while this task is between a `kernel_neon_begin()` made by
 /// [`NeonOp::compress_neon`] and its `kernel_neon_end()`; its byte count is at
 /// most [`NEON_SECTION_BYTES`]. `simd` is false without `CONFIG_KERNEL_MODE_NEON`.
+///
+/// A `NeonOp` is not [`Send`]: an open section belongs to the task (and CPU) that
+/// opened it, so the `kernel_neon_end()` of its drop must run there too.
 pub struct NeonOp<A: Algorithm> {
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
     neon: unsafe fn(&mut A::Chain, &[u8]),
@@ -78,6 +82,7 @@ pub struct NeonOp<A: Algorithm> {
     simd: bool,
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     open: Option<(crate::crypto::stats::SectionClock, usize)>,
+    _not_send: PhantomData<*mut ()>,
 }
 
 impl<A: Algorithm> NeonOp<A> {
@@ -108,6 +113,7 @@ impl<A: Algorithm> NeonOp<A> {
             simd,
             #[cfg(CONFIG_KERNEL_MODE_NEON)]
             open: None,
+            _not_send: PhantomData,
         }
     }
 
