@@ -29,7 +29,7 @@
 # guest instruction and tcrypt's times count guest instructions. Those counts
 # are the same on every host and every run (one pass is enough), and do not
 # depend on how expensive TCG makes each kind of instruction; they are not
-# cycles either. Outputs are named <arch>-icount*. About 5 minutes a target.
+# cycles either. Outputs are named <arch>-icount*. About 3 minutes a target.
 #
 # Environment: RSHA_BENCH_SEC (tcrypt sec=, default 1), RSHA_BENCH_PASSES
 # (default 2), RSHA_BENCH_ICOUNT (default 0), RSHA_BENCH_TIMEOUT (seconds per
