@@ -141,8 +141,23 @@ macro_rules! block_cores {
     ($($name:ident => ($alg:ty, $driver:literal, $priority:expr, $compress:expr)),+ $(,)?) => {$(
         struct $name;
 
-        impl $crate::crypto::md_shash::Compress<$alg> for $name {
-            fn compress(&mut self, chain: &mut $crate::crypto::md_shash::Chain<Self>, blocks: &[u8]) {
+        $crate::__scalar_block_core!($name, $name, $alg, $driver, $priority, $compress);
+    )+};
+}
+
+/// Implements [`BlockCore`] for `$ty`, a variant whose compression function is
+/// the plain function `$compress`: the type is its own [`Compress`] operation,
+/// made by `$make`. For [`block_cores!`] and [`module_asm_sha_driver!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __scalar_block_core {
+    ($ty:ty, $make:expr, $alg:ty, $driver:expr, $priority:expr, $compress:expr) => {
+        impl $crate::crypto::md_shash::Compress<$alg> for $ty {
+            fn compress(
+                &mut self,
+                chain: &mut $crate::crypto::md_shash::Chain<Self>,
+                blocks: &[u8],
+            ) {
                 <Self as $crate::crypto::md_shash::BlockCore>::stats().count(
                     $crate::crypto::stats::Unit::Scalar,
                     blocks.len() / <$alg as $crate::crypto::md::Algorithm>::BLOCK_SIZE,
@@ -151,21 +166,29 @@ macro_rules! block_cores {
             }
         }
 
-        impl $crate::crypto::md_shash::BlockCore for $name {
+        impl $crate::crypto::md_shash::BlockCore for $ty {
             type Alg = $alg;
             const DRIVER_NAME: &'static str = $driver;
             const PRIORITY: i32 = $priority;
             type Op = Self;
             fn start() -> Self {
-                Self
+                $make
             }
             fn stats() -> &'static $crate::crypto::stats::CoreStats {
-                static STATS: $crate::crypto::stats::CoreStats =
-                    $crate::crypto::stats::CoreStats::new();
-                &STATS
+                $crate::__core_stats!()
             }
         }
-    )+};
+    };
+}
+
+/// The `&'static` [`CoreStats`] of the one `BlockCore::stats()` it is written in.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __core_stats {
+    () => {{
+        static STATS: $crate::crypto::stats::CoreStats = $crate::crypto::stats::CoreStats::new();
+        &STATS
+    }};
 }
 
 /// An assembly block core: `void core(word *state, const u8 *data, size_t nblocks)`.
@@ -246,34 +269,14 @@ macro_rules! module_asm_sha_driver {
         }
 
         $(
-            impl $crate::crypto::md_shash::Compress<$alg> for ScalarCore<$alg> {
-                fn compress(
-                    &mut self,
-                    chain: &mut $crate::crypto::md_shash::Chain<Self>,
-                    blocks: &[u8],
-                ) {
-                    <Self as $crate::crypto::md_shash::BlockCore>::stats().count(
-                        $crate::crypto::stats::Unit::Scalar,
-                        blocks.len() / <$alg as $crate::crypto::md::Algorithm>::BLOCK_SIZE,
-                    );
-                    scalar::<$alg>(chain, blocks)
-                }
-            }
-
-            impl $crate::crypto::md_shash::BlockCore for ScalarCore<$alg> {
-                type Alg = $alg;
-                const DRIVER_NAME: &'static str = $scalar_name;
-                const PRIORITY: i32 = $scalar_priority;
-                type Op = Self;
-                fn start() -> Self {
-                    Self(::core::marker::PhantomData)
-                }
-                fn stats() -> &'static $crate::crypto::stats::CoreStats {
-                    static STATS: $crate::crypto::stats::CoreStats =
-                        $crate::crypto::stats::CoreStats::new();
-                    &STATS
-                }
-            }
+            $crate::__scalar_block_core!(
+                ScalarCore<$alg>,
+                ScalarCore(::core::marker::PhantomData),
+                $alg,
+                $scalar_name,
+                $scalar_priority,
+                scalar::<$alg>
+            );
 
             impl $crate::crypto::md_shash::BlockCore for NeonCore<$alg> {
                 type Alg = $alg;
@@ -289,9 +292,7 @@ macro_rules! module_asm_sha_driver {
                     }
                 }
                 fn stats() -> &'static $crate::crypto::stats::CoreStats {
-                    static STATS: $crate::crypto::stats::CoreStats =
-                        $crate::crypto::stats::CoreStats::new();
-                    &STATS
+                    $crate::__core_stats!()
                 }
             }
         )+
