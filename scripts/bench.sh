@@ -96,11 +96,9 @@ for target in $TARGETS; do
 
 	log=$OUT/$label.log
 	modules="$intree_modules $MODULES"
-	if [ "$ICOUNT" = 0 ]; then
-		step "bench: booting $target on $cpu, $(grep -c . "$list") tcrypt runs of ~$((22 * SEC)) s each (console: $log)"
-	else
-		step "bench: booting $target on $cpu with -icount, $(grep -c . "$list") tcrypt runs (console: $log)"
-	fi
+	runs="$(grep -c . "$list") tcrypt runs of ~$((22 * SEC)) s each"
+	[ "$ICOUNT" = 0 ] || runs="$(grep -c . "$list") tcrypt runs with -icount"
+	step "bench: booting $target on $cpu, $runs (console: $log)"
 	"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" "$TIMEOUT" \
 		rsha.mode=bench "rsha.modules=${modules// /,}"
 	step "bench: $target done"
