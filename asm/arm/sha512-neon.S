@@ -13,18 +13,18 @@
  * and kernel_neon_end(). Little-endian only.
  *
  * Assembles as ARM (-marm) and as Thumb-2 (-mthumb, CONFIG_THUMB2_KERNEL),
- * same source, no mode-specific code: immediate shifts only, ldrd/strd on
- * even/odd register pairs with offsets below 256, explicit it blocks.
- * Input is read with vld1.8 (no alignment needed); state[] with vld1.64
- * (8-byte aligned is enough), K with vld1.64 :128 (it is 16-byte aligned).
+ * same source, no mode-specific code: immediate shifts only, explicit it
+ * blocks. Input is read with vld1.8 (no alignment needed); state[] with
+ * vldm and vld1.64 (8-byte aligned is enough), K with vld1.64 :128 (it is 16-byte
+ * aligned).
  *
  * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
  * r0-r3, r12, flags, q0-q3 and q8-q15 (d0-d7, d16-d31: caller-saved);
- * saves and restores r4-r11 and lr (lr is the W[] ring pointer; no calls
- * are made); d8-d15 are not touched.
- * Stack: 184 bytes (128 for the W[] ring, 16 for the state/next-block/
- * nblocks/loop-count slots, 40 for r3-r11, lr), sp stays 8-byte aligned.
- * Sections: .text (ARM 6020 bytes, Thumb-2 5916 bytes) and .rodata
+ * saves and restores r4-r11, lr (lr is the ring pointer of the rounds; no
+ * calls are made) and d8-d15 (the message schedule's registers).
+ * Stack: 240 bytes (136 for the W[] ring and its one repeated slot, 40
+ * for r3-r11, lr, 64 for d8-d15), sp stays 8-byte aligned.
+ * Sections: .text (ARM 4504 bytes, Thumb-2 4476 bytes) and .rodata
  * (640 bytes of K, 16-byte aligned). K is reached through a literal word
  * next to the code (R_ARM_ABS32, loaded pc-relative with ldr), the same in
  * ARM and Thumb-2, no movw/movt needed.
@@ -41,17 +41,29 @@
  * inputs are not ready holds up dispatch) the round is software-pipelined
  * by hand (see ROUND): every NEON input is at least three NEON slots old,
  * the e chain of round t+1 starts while round t's Sigma0/Maj tail runs.
- * The message schedule would cost the NEON unit some 10 more instructions
- * a word; the integer unit, idle otherwise, does it instead (33
- * instructions a word: sigma0/sigma1 on register pairs with shifted
- * operands, from sha512-rotate.h as in the scalar core), W[t+16] during
- * round t of rounds 0..63, its instructions spread between the NEON
- * ones, into a 16-word ring on the stack, from which NEON loads W pairs
- * with vld1 two rounds ahead. During rounds 64..79 NEON byte-swaps the
+ * The message schedule runs in NEON too, two words a q register (17
+ * NEON instructions a pair, as many as one word takes in d registers),
+ * W[t+16..t+17] during rounds t, t+1 of rounds 0..63, its
+ * instructions spread evenly between the rounds' (SCHED_SLOT), into a
+ * 16-word ring on the stack, from which the rounds load W pairs with vld1
+ * two rounds ahead. The words the schedule needs at odd offsets (W[j-15],
+ * W[j-7]) are loaded from the ring as pairs (the ring's one repeated slot
+ * makes the two pairs that wrap round one load), not put together with
+ * vext: loads cost no NEON slot. During rounds 64..79 NEON byte-swaps the
  * next block into the ring (the last block reloads itself, so nothing
  * past the input is read). The 16-round body (a multiple of the rotation
  * period 8 and the ring size) is a loop run 4 times, then once more
  * without the schedule.
+ *
+ * An earlier version ran the schedule on the integer unit, idle
+ * otherwise (33 instructions a word, between the NEON ones): 2421 cycles
+ * a block on the A15 model (0.83x in-tree), but 4.47 thousand guest
+ * instructions a block against the in-tree core's 2.96 (tcrypt under
+ * QEMU -icount), which made the driver 0.68-0.72x of in-tree at 16- and
+ * 64-byte updates in instructions and 0.68-0.87x in TCG time. In NEON the
+ * schedule costs the A15 model some 280 cycles a block more and saves a
+ * third of the instructions: 2.95 thousand a block against 2.96 (2889
+ * against 2894 in the one-block traces that scripts/mca-table.sh cuts).
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
  * block cut out of the execution trace, the chunk loop run as often as
@@ -61,25 +73,20 @@
  * share one llvm model):
  *
  *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	2421.0	2904.0	0.83
- *	cortex-a15	Thumb-2	2392.0	2904.0	0.82
- *	cortex-a57	ARM	1653.2	1858.1	0.89
- *	cortex-a57	Thumb-2	1653.2	1858.1	0.89
+ *	cortex-a15	ARM	2690.0	2904.0	0.93
+ *	cortex-a15	Thumb-2	2690.0	2904.0	0.93
+ *	cortex-a57	ARM	1647.1	1858.1	0.89
+ *	cortex-a57	Thumb-2	1647.1	1858.1	0.89
  *
  * (llvm-mca leaves out the in-tree loop's one vldmia and our one it a
- * block, having no timing for them. Rounds 0..63 are dispatch-bound, 27
- * NEON + 33 integer + 1 vld1 instructions in some 30.5 cycles; rounds
- * 64..79 NEON-bound at 27. Spreading the schedule over all 80 rounds would
- * make every round NEON-bound (about 2200 cycles) but needs the 80 rounds
- * unrolled, some 17 KiB of code: not worth the instruction cache. The
- * model counts vld1/vst1 as free; they are 1.5 a round here, as in the
- * in-tree core.)
+ * block, having no timing for them. The A15 model is NEON-bound: 2676
+ * NEON data-processing instructions a block in 2690 cycles; it counts
+ * vld1/vst1 as free, here about 2.5 a round.)
  */
 
 #include <linux/linkage.h>
 #include "sha-frame.h"
 #include "../sha512-k.h"
-#include "sha512-rotate.h"
 
 	.syntax	unified
 	.arch	armv7-a
@@ -95,139 +102,115 @@
 
 	kptr	.req	r12		// K pair of the next K+W (vld1 ...!)
 	wptr	.req	lr		// W pair of the next K+W (ring)
+	pnew	.req	r4		// schedule: W[j-16..j-15], W[j..j+1]
+	p15	.req	r6		// schedule: W[j-15..j-14]
+	p7	.req	r7		// schedule: W[j-7..j-6]
+	chunks	.req	r5		// schedule chunks left
+	wrap	.req	r11		// -112: one pair's step (16) less the ring
+	state	.req	r0		// u64 state[8]
+	nblk	.req	r2		// blocks left, this one included
+	next	.req	r9		// the block the last rounds load
 
 // Stack frame (below the 40 bytes of saved registers)
 #define W_SLOT(i)	(8 * ((i) & 15))	// W[] ring
-#define STATE_SLOT	128		// u64 *state
-#define NEXT_SLOT	132		// block the last rounds load
-#define NBLK_SLOT	136		// blocks left, this one included
-#define CNT_SLOT	140		// schedule chunks left
-#define FRAME		144
+#define DUP_SLOT	128		// a copy of ring slot 0
+#define FRAME		136
 
 /*
- * Instruction i (0..32) of schedule step j (16..31 within the chunk):
- * W[j] = sigma1(W[j-2]) + W[j-7] + sigma0(W[j-15]) + W[j-16], into the ring
- * slot of W[j-16]. Register pairs:
- *   p1  W[j-1]; stored here (deferred from the step that made it)
- *   p2  W[j-2]
- *   q   W[j-16], becomes W[j]
- *   r   receives W[j-15] (the next step's q)
- *   r8:r9 sigma1(W[j-2]); r10:r11 W[j-7], then sigma0(W[j-15])
- * Next step: p1 = q, p2 = p1, q = r, r = p2. Loads are single ldr (the
- * model's ldrd would take the NEON unit's address-generation slot).
+ * Schedule op i (0..19) of the word pair W[j..j+1], j = 16 + m, m even
+ * (0..14 within the chunk), in NEON, two words a q register:
+ *   W[j..j+1] = W[j-16..j-15] + W[j-7..j-6] + sigma1(W[j-2..j-1])
+ *               + sigma0(W[j-15..j-14])
+ * W[j-16..j-15] is W of rounds j-16, j-15, which ROUND loaded into q3
+ * two rounds before them: op 3 reads it before ROUND reloads q3 (op 3
+ * comes after slot 10 of round j-16, the reload after slot 15). q5 holds
+ * W[j-2..j-1] on entry (the previous pair's result) and W[j..j+1] on exit; q6 sums the
+ * terms; q4 and q7 are sigma temporaries, q4 also takes W[j-15..j-14].
+ * The ring is walked a pair at a time by three pointers: p7 (W[j-7..j-6]:
+ * slot m + 9, or m - 7 from m = 8 on), p15 (W[j-15..j-14]: slot m + 1)
+ * and pnew (W[j..j+1]: slot m). Each steps back by the ring's size on its
+ * last access before the ring's end (post-increment by wrap, -112, in
+ * place of 16), so a chunk leaves them where it found them. Slot 16
+ * repeats slot 0, so that the pairs that straddle the ring's end (slots
+ * 15 and 0: m + 1 = 15, m + 9 = 15) are one load.
  * sigma0(x) = ror(x,1) ^ ror(x,8) ^ (x >> 7)
  * sigma1(x) = ror(x,19) ^ ror(x,61) ^ (x >> 6)
- * S1H/S0H k, h emit term k of half h of these (sha512_sigh, from
- * sha512-rotate.h, shared with the scalar core).
  */
-.macro	S1H k, h, xl, xh
-	.if \h == 0
-	sha512_sigh \k, 0, r8, \xl, \xh, 19, 61, 6, 1
-	.else
-	sha512_sigh \k, 1, r9, \xl, \xh, 19, 61, 6, 1
-	.endif
-.endm
-.macro	S0H k, h, xl, xh
-	.if \h == 0
-	sha512_sigh \k, 0, r10, \xl, \xh, 1, 8, 7, 1
-	.else
-	sha512_sigh \k, 1, r11, \xl, \xh, 1, 8, 7, 1
-	.endif
-.endm
-
-.macro	SCHED_OP i, j, p1l, p1h, p2l, p2h, ql, qh, rl, rh
+.macro	SCHED_OP i, m
 	.if \i == 0
-	ldr	\rl, [sp, #W_SLOT(\j-15)]
+	  .if \m == 6
+	vld1.64		{d12-d13}, [p7], wrap	// W[j-7..j-6]; to slot 1
+	  .else
+	vld1.64		{d12-d13}, [p7]!	// W[j-7..j-6]
+	  .endif
 	.elseif \i == 1
-	ldr	\rh, [sp, #W_SLOT(\j-15)+4]
+	vshr.u64	q7, q5, #19
 	.elseif \i == 2
-	S1H	0, 0, \p2l, \p2h
+	vshr.u64	q4, q5, #61
 	.elseif \i == 3
-	S1H	0, 1, \p2l, \p2h
+	vadd.i64	q6, q6, q3		// + W[j-16..j-15]
 	.elseif \i == 4
-	ldr	r10, [sp, #W_SLOT(\j-7)]
+	vsli.64		q7, q5, #45
 	.elseif \i == 5
-	ldr	r11, [sp, #W_SLOT(\j-7)+4]
+	vsli.64		q4, q5, #3
 	.elseif \i == 6
-	S1H	1, 0, \p2l, \p2h
+	vshr.u64	q5, q5, #6
 	.elseif \i == 7
-	S1H	1, 1, \p2l, \p2h
+	veor		q7, q7, q4
 	.elseif \i == 8
-	strd	\p1l, \p1h, [sp, #W_SLOT(\j-1)]
+	  .if \m == 14
+	vld1.64		{d8-d9}, [p15], wrap	// W[j-15..j-14]; to slot 1
+	  .else
+	vld1.64		{d8-d9}, [p15]!		// W[j-15..j-14]
+	  .endif
 	.elseif \i == 9
-	S1H	2, 0, \p2l, \p2h
+	veor		q7, q7, q5		// sigma1(W[j-2..j-1])
 	.elseif \i == 10
-	S1H	2, 1, \p2l, \p2h
+	vadd.i64	q6, q6, q7
 	.elseif \i == 11
-	adds	\ql, \ql, r10
+	vshr.u64	q7, q4, #1
 	.elseif \i == 12
-	adc	\qh, \qh, r11			// W[j-16] + W[j-7]
+	vshr.u64	q5, q4, #8
 	.elseif \i == 13
-	S0H	0, 0, \rl, \rh
+	vsli.64		q7, q4, #63
 	.elseif \i == 14
-	S0H	0, 1, \rl, \rh
+	vsli.64		q5, q4, #56
 	.elseif \i == 15
-	S1H	3, 0, \p2l, \p2h
+	vshr.u64	q4, q4, #7
 	.elseif \i == 16
-	S1H	3, 1, \p2l, \p2h
+	veor		q7, q7, q5
 	.elseif \i == 17
-	S0H	1, 0, \rl, \rh
+	veor		q7, q7, q4		// sigma0(W[j-15..j-14])
 	.elseif \i == 18
-	S0H	1, 1, \rl, \rh
+	vadd.i64	q5, q6, q7		// W[j..j+1]
 	.elseif \i == 19
-	S1H	4, 0, \p2l, \p2h
-	.elseif \i == 20
-	S1H	4, 1, \p2l, \p2h
-	.elseif \i == 21
-	S0H	2, 0, \rl, \rh
-	.elseif \i == 22
-	S0H	2, 1, \rl, \rh
-	.elseif \i == 23
-	S1H	5, 0, \p2l, \p2h		// sigma1(W[j-2])
-	.elseif \i == 24
-	S0H	3, 0, \rl, \rh
-	.elseif \i == 25
-	S0H	3, 1, \rl, \rh
-	.elseif \i == 26
-	adds	\ql, \ql, r8
-	.elseif \i == 27
-	adc	\qh, \qh, r9
-	.elseif \i == 28
-	S0H	4, 0, \rl, \rh
-	.elseif \i == 29
-	S0H	4, 1, \rl, \rh
-	.elseif \i == 30
-	S0H	5, 0, \rl, \rh			// sigma0(W[j-15])
-	.elseif \i == 31
-	adds	\ql, \ql, r10
-	.elseif \i == 32
-	adc	\qh, \qh, r11			// W[j]
+	  .if \m == 14
+	vst1.64		{d10-d11}, [pnew], wrap	// to slot 0
+	  .else
+	vst1.64		{d10-d11}, [pnew]!
+	  .endif
+	  .if \m == 0
+	vstr		d10, [sp, #DUP_SLOT]
+	  .endif
 	.endif
 .endm
 
-/* The pairs r0:r1, r2:r3, r4:r5, r6:r7 take turns as p1, p2, q, r. */
-.macro	SCHED_OP_T i, j
-	.if (\j % 4) == 0
-	  SCHED_OP \i, \j, r0, r1, r2, r3, r4, r5, r6, r7
-	.elseif (\j % 4) == 1
-	  SCHED_OP \i, \j, r4, r5, r0, r1, r6, r7, r2, r3
-	.elseif (\j % 4) == 2
-	  SCHED_OP \i, \j, r6, r7, r4, r5, r2, r3, r0, r1
-	.else
-	  SCHED_OP \i, \j, r2, r3, r6, r7, r0, r1, r4, r5
-	.endif
-.endm
+#define SCHED_OPS	20
 
 /*
- * After NEON slot s (0..26) of round t: schedule instructions
- * 33 * s / 27 .. 33 * (s + 1) / 27 - 1 of step t + 16 (sched = 1), or
- * nothing (sched = 0).
+ * After NEON slot s (0..26) of round t: schedule ops
+ * SCHED_OPS * g / 54 .. SCHED_OPS * (g + 1) / 54 - 1 of the pair
+ * W[t+16..t+17] (t even) or W[t+15..t+16] (t odd), g = 27 * (t % 2) + s,
+ * so that two consecutive ops are at least two round slots apart
+ * (sched = 1), or nothing (sched = 0).
  */
-.macro	INT_SLOT t, s, sched
+.macro	SCHED_SLOT t, s, sched
 	.if \sched
-	.set	.Li, (33 * \s) / 27
-	.rept	(33 * (\s + 1)) / 27 - (33 * \s) / 27
-	SCHED_OP_T .Li, (\t + 16)
+	.set	.Lg, 27 * (\t % 2) + \s
+	.set	.Li, (SCHED_OPS * .Lg) / 54
+	.set	.Lm, (\t - (\t % 2)) % 16
+	.rept	(SCHED_OPS * (.Lg + 1)) / 54 - (SCHED_OPS * .Lg) / 54
+	SCHED_OP .Li, .Lm
 	.set	.Li, .Li + 1
 	.endr
 	.endif
@@ -239,7 +222,8 @@
  * (HK), d30 a copy of g, d31 b ^ c (made by round t-1). Temporaries:
  * d24-d26 Sigma1 terms, d27-d29 Sigma0 terms, d30 Ch, d31 Maj; q0/q1 hold
  * K+W of rounds t..t+3 (d(t % 4) = K+W[t]), q2/q3 K and W pairs loaded
- * for the next pair.
+ * for the next pair (the schedule reads q3 too, see SCHED_OP); q4-q7
+ * belong to the schedule.
  *
  * Slot order, with the NEON slot each input is made in (all at least 3
  * slots back, next round = slot + 27):
@@ -260,9 +244,9 @@
  * (round t-1's 26 .. 26) is 27 slots long with the T1 it waits for ready
  * at 17.
  *
- * sched: interleave schedule step t + 16. last (the last chunk, no
+ * sched: interleave the schedule's pair (SCHED_SLOT). last (the last chunk, no
  * schedule): even rounds also byte-swap the next block's W[t..t+1] into
- * the ring slots just read (r0: next block, r1: ring), round 14 rewinds
+ * the ring slots just read (r1: next block, r3: ring), round 14 rewinds
  * K, round 15 leaves round 0's set-up to the block tail (the state is not
  * final yet).
  *
@@ -271,29 +255,29 @@
  */
 .macro	ROUND t, a, b, c, d, e, f, g, h, sched, last
 	vshr.u64	d24, d\e, #14
-	INT_SLOT \t, 0, \sched
+	SCHED_SLOT \t, 0, \sched
 	vshr.u64	d25, d\e, #18
-	INT_SLOT \t, 1, \sched
+	SCHED_SLOT \t, 1, \sched
 	vshr.u64	d26, d\e, #41
-	INT_SLOT \t, 2, \sched
+	SCHED_SLOT \t, 2, \sched
 	vbit		d30, d\f, d\e		// Ch(e,f,g)
-	INT_SLOT \t, 3, \sched
+	SCHED_SLOT \t, 3, \sched
 	vsli.64		d24, d\e, #50
-	INT_SLOT \t, 4, \sched
+	SCHED_SLOT \t, 4, \sched
 	vsli.64		d25, d\e, #46
-	INT_SLOT \t, 5, \sched
+	SCHED_SLOT \t, 5, \sched
 	vsli.64		d26, d\e, #23
-	INT_SLOT \t, 6, \sched
+	SCHED_SLOT \t, 6, \sched
 	vadd.i64	d\h, d\h, d30
-	INT_SLOT \t, 7, \sched
+	SCHED_SLOT \t, 7, \sched
 	veor		d24, d24, d25
-	INT_SLOT \t, 8, \sched
+	SCHED_SLOT \t, 8, \sched
 	vshr.u64	d27, d\a, #28
-	INT_SLOT \t, 9, \sched
+	SCHED_SLOT \t, 9, \sched
 	vshr.u64	d28, d\a, #34
-	INT_SLOT \t, 10, \sched
+	SCHED_SLOT \t, 10, \sched
 	veor		d24, d24, d26		// Sigma1(e)
-	INT_SLOT \t, 11, \sched
+	SCHED_SLOT \t, 11, \sched
 	vshr.u64	d29, d\a, #39
 	.if (\t % 2) == 0
 	.if (\last && (\t % 16) == 14)
@@ -301,40 +285,41 @@
 	.endif
 	vld1.64		{d4-d5}, [kptr :128]!	// K[t+2..t+3]
 	.endif
-	INT_SLOT \t, 12, \sched
+	SCHED_SLOT \t, 12, \sched
 	vbsl		d31, d\a, d\b		// Maj(a,b,c)
-	INT_SLOT \t, 13, \sched
+	SCHED_SLOT \t, 13, \sched
 	vadd.i64	d\h, d\h, d24		// T1
-	INT_SLOT \t, 14, \sched
+	SCHED_SLOT \t, 14, \sched
 	vsli.64		d27, d\a, #36
-	.if (\t % 2) == 0
-	.if (\t % 16) == 14
-	mov		wptr, sp		// W[t+2] is in ring slot 0
-	.endif
+	.if (\t % 16) == 12
+	vld1.64		{d6-d7}, [wptr], wrap	// W[t+2..t+3]; to slot 0
+	.elseif (\t % 2) == 0
 	vld1.64		{d6-d7}, [wptr]!	// W[t+2..t+3]
 	.endif
-	INT_SLOT \t, 15, \sched
+	SCHED_SLOT \t, 15, \sched
 	vsli.64		d28, d\a, #30
-	INT_SLOT \t, 16, \sched
+	SCHED_SLOT \t, 16, \sched
 	vadd.i64	d\d, d\d, d\h		// d + T1: next round's e
-	INT_SLOT \t, 17, \sched
+	SCHED_SLOT \t, 17, \sched
 	vadd.i64	d\h, d\h, d31		// T1 + Maj
-	INT_SLOT \t, 18, \sched
+	SCHED_SLOT \t, 18, \sched
 	vsli.64		d29, d\a, #25
-	INT_SLOT \t, 19, \sched
+	SCHED_SLOT \t, 19, \sched
 	veor		d27, d27, d28
-	INT_SLOT \t, 20, \sched
+	SCHED_SLOT \t, 20, \sched
 	.if (\t % 2) == 0
 	  .if (\t % 4) == 0
 	vadd.i64	q1, q2, q3		// K+W[t+2..t+3]
 	  .else
 	vadd.i64	q0, q2, q3
 	  .endif
-	  .if \last
-	vld1.8		{d4-d5}, [r0]!		// next block, W[t..t+1]
+	  .if \last && ((\t % 16) == 14)
+	vld1.8		{d10-d11}, [r1]!	// next block, W[14..15]: in q5
+	  .elseif \last				// for its first schedule pair
+	vld1.8		{d4-d5}, [r1]!		// next block, W[t..t+1]
 	  .endif
 	.endif
-	INT_SLOT \t, 21, \sched
+	SCHED_SLOT \t, 21, \sched
 	.if !(\last && (\t % 16) == 15)
 	  .if ((\t + 1) % 4) == 0
 	vadd.i64	d\g, d\g, d0		// next h += K+W[t+1]
@@ -346,24 +331,28 @@
 	vadd.i64	d\g, d\g, d3
 	  .endif
 	.endif
-	INT_SLOT \t, 22, \sched
+	SCHED_SLOT \t, 22, \sched
 	veor		d27, d27, d29		// Sigma0(a)
-	.if (\last && (\t % 2) == 0)
+	.if (\last && (\t % 16) == 14)
+	vrev64.8	q5, q5
+	.elseif (\last && (\t % 2) == 0)
 	vrev64.8	q2, q2
 	.endif
-	INT_SLOT \t, 23, \sched
+	SCHED_SLOT \t, 23, \sched
 	.if !(\last && (\t % 16) == 15)
 	vmov		d30, d\f		// next g, for Ch
 	.endif
-	INT_SLOT \t, 24, \sched
+	SCHED_SLOT \t, 24, \sched
 	.if !(\last && (\t % 16) == 15)
 	veor		d31, d\a, d\b		// next b ^ c, for Maj
 	.endif
-	INT_SLOT \t, 25, \sched
+	SCHED_SLOT \t, 25, \sched
 	vadd.i64	d\h, d\h, d27		// + Sigma0(a): next round's a
-	INT_SLOT \t, 26, \sched
-	.if (\last && (\t % 2) == 0)
-	vst1.64		{d4-d5}, [r1]!
+	SCHED_SLOT \t, 26, \sched
+	.if (\last && (\t % 16) == 14)
+	vst1.64		{d10-d11}, [r3]!
+	.elseif (\last && (\t % 2) == 0)
+	vst1.64		{d4-d5}, [r3]!
 	.endif
 .endm
 
@@ -400,9 +389,7 @@
 /* One pass of the chunk loop: 16 rounds and schedule steps, loop count. */
 .macro	CHUNK_BODY
 	ROUNDS16 1, 0
-	ldr	r8, [sp, #CNT_SLOT]
-	subs	r8, r8, #1
-	str	r8, [sp, #CNT_SLOT]
+	subs	chunks, chunks, #1
 .endm
 
 /*
@@ -420,77 +407,81 @@
 	.long	.Lsha512_k_arm_neon
 
 SYM_FUNC_START(rsha_sha512_arm_neon)
-	rsha_arm_enter FRAME
+	rsha_arm_enter FRAME, 1
 	ldr	kptr, .Lsha512_k_arm_neon_addr
-	add	r3, r1, #128
+	add	next, r1, #128
 	cmp	r2, #1
 	it	eq
-	moveq	r3, r1				// one block: it "loads" itself
-	str	r0, [sp, #STATE_SLOT]
-	str	r3, [sp, #NEXT_SLOT]
-	str	r2, [sp, #NBLK_SLOT]
+	moveq	next, r1			// one block: it "loads" itself
+	mov	pnew, sp			// the schedule's ring pointers:
+	add	p15, sp, #W_SLOT(1)		// every chunk leaves them
+	add	p7, sp, #W_SLOT(9)		// where it found them
+	mvn	wrap, #111
 
-	// The first block into the ring, its K+W[0..1] into q0, the state
-	// into d16-d23 (a..h).
+	// The first block into the ring (W[14..15] stays in q5 for the first
+	// schedule pair), its K+W[0..1] into q0, the state into d16-d23
+	// (a..h).
 	mov	wptr, sp
-	.rept	4
+	.rept	3
 	vld1.8		{d4-d7}, [r1]!
 	vrev64.8	q2, q2
 	vrev64.8	q3, q3
 	vst1.64		{d4-d7}, [wptr]!
 	.endr
-	vld1.64		{d16-d19}, [r0]!
-	vld1.64		{d20-d23}, [r0]
+	vld1.8		{d8-d11}, [r1]
+	vrev64.8	q4, q4
+	vrev64.8	q5, q5
+	vst1.64		{d8-d11}, [wptr]
+	vldmia		state, {d16-d23}
 	mov	wptr, sp
 	vld1.64		{d4-d5}, [kptr :128]!
 	vld1.64		{d6-d7}, [wptr]!
 	vadd.i64	q0, q2, q3
 	ROUND0_SETUP
 
-	// kptr: K[2]; wptr: W[2] (ring); the ring holds W[0..15], q0 K+W[0..1]
+	// kptr: K[2]; wptr: W[2] (ring); the ring holds W[0..15], q0 K+W[0..1],
+	// q5 W[14..15]
 .Lneon_block:
-	ldrd	r0, r1, [sp, #W_SLOT(15)]		// step 16: p1 = W[15], p2 = W[14],
-	ldrd	r2, r3, [sp, #W_SLOT(14)]		// q = W[0]
-	ldrd	r4, r5, [sp, #W_SLOT(0)]
-	mov	r8, #4
-	str	r8, [sp, #CNT_SLOT]
+	mov	chunks, #4
 
 .Lneon_chunk:
 	CHUNK_BODY
 	bne	.Lneon_chunk
 
 .Lneon_last:
-	strd	r0, r1, [sp, #W_SLOT(15)]		// step 79's word
-	ldr	r0, [sp, #NEXT_SLOT]
-	mov	r1, sp
+	mov	r1, next
+	mov	r3, sp
 	ROUNDS16 0, 1
 
 	// Feed-forward (the rotation is back at a = d16); a (d16) is the
-	// newest result, so it goes last.
-	ldr	r2, [sp, #STATE_SLOT]
-	vld1.64		{d24-d27}, [r2]!
-	vld1.64		{d28-d31}, [r2]
+	// newest result, so it goes last. r1 is now next + 128.
+	vld1.64		{d24-d27}, [state]!
+	vld1.64		{d28-d31}, [state]
 	vadd.i64	q11, q11, q15
 	vadd.i64	q10, q10, q14
 	vadd.i64	q9, q9, q13
-	ldr	r3, [sp, #NBLK_SLOT]
 	vadd.i64	q8, q8, q12
-	ldr	r0, [sp, #NEXT_SLOT]
-	vst1.64		{d20-d23}, [r2]
-	sub	r2, r2, #32
-	cmp	r3, #2
+	vst1.64		{d20-d23}, [state]
+	sub	state, state, #32
+	cmp	nblk, #2
 	it	hi
-	addhi	r0, r0, #128			// >= 2 more blocks: the one after next
+	movhi	next, r1			// >= 2 more blocks: the one after next
 	ROUND0_SETUP
-	str	r0, [sp, #NEXT_SLOT]
-	vst1.64		{d16-d19}, [r2]
-	subs	r3, r3, #1
-	str	r3, [sp, #NBLK_SLOT]
+	vst1.64		{d16-d19}, [state]
+	subs	nblk, nblk, #1
 .Lneon_block_end:
 	bne	.Lneon_block
 
-	rsha_arm_leave FRAME
+	rsha_arm_leave FRAME, 1
 SYM_FUNC_END(rsha_sha512_arm_neon)
 
 	.unreq	kptr
 	.unreq	wptr
+	.unreq	pnew
+	.unreq	p15
+	.unreq	p7
+	.unreq	chunks
+	.unreq	wrap
+	.unreq	state
+	.unreq	next
+	.unreq	nblk

@@ -235,6 +235,27 @@ impl<A: Algorithm> State<A> {
         self.count.low() & (A::BLOCK_SIZE - 1)
     }
 
+    /// Hashes `data` if it completes no block: copies it into the block buffer
+    /// and returns true. Otherwise leaves the state as it is and returns false
+    /// (then [`Self::update`] has blocks to compress).
+    ///
+    /// A caller that must set something up for the compressions (a NEON
+    /// driver's SIMD check and section) tries this first: most small updates
+    /// only fill the buffer.
+    pub fn absorb(&mut self, data: &[u8]) -> bool {
+        let fill = self.buffered();
+        // `fill < BLOCK_SIZE` (see `buffered`): no overflow.
+        if data.len() >= A::BLOCK_SIZE - fill {
+            return false;
+        }
+        match self.buffer.as_mut().get_mut(fill..fill + data.len()) {
+            Some(space) => space.copy_from_slice(data),
+            None => return false,
+        }
+        self.count.add(data.len());
+        true
+    }
+
     /// Hashes `data`, calling `compress` for whole blocks only.
     pub fn update<F>(&mut self, data: &[u8], compress: &mut F)
     where

@@ -75,15 +75,26 @@ impl Reference for Sha512 {
     }
 }
 
-/// Hashes `message` in the given pieces with the engine.
-fn engine_digest<A: Reference>(pieces: &[&[u8]]) -> Vec<u8> {
+/// Hashes `message` in the given pieces with the engine: `update()` alone
+/// (`absorb_first` false) or, as the kernel glue does, `absorb()` first and
+/// `update()` only when it declines.
+fn engine_digest_with<A: Reference>(pieces: &[&[u8]], absorb_first: bool) -> Vec<u8> {
     let mut state = State::<A>::new();
     for piece in pieces {
-        state.update(piece, &mut A::compress);
+        if !(absorb_first && state.absorb(piece)) {
+            state.update(piece, &mut A::compress);
+        }
     }
     let mut out = vec![0u8; A::DIGEST_SIZE];
     state.finish(&mut out, &mut A::compress);
     out
+}
+
+/// [`engine_digest_with`] both ways, which must agree.
+fn engine_digest<A: Reference>(pieces: &[&[u8]]) -> Vec<u8> {
+    let plain = engine_digest_with::<A>(pieces, false);
+    assert_eq!(engine_digest_with::<A>(pieces, true), plain, "{}: absorb() changed the digest", A::NAME);
+    plain
 }
 
 /// Cuts `message` at random points (including empty pieces).
@@ -112,6 +123,25 @@ fn all_lengths_random_splits<A: Reference>() {
             let pieces = random_split(&mut rng, &message);
             assert_eq!(engine_digest::<A>(&pieces), expected, "{} len {len} split {:?}", A::NAME,
                 pieces.iter().map(|p| p.len()).collect::<Vec<_>>());
+        }
+    }
+}
+
+fn absorb_declines_exactly_at_a_block<A: Reference>() {
+    let block = A::BLOCK_SIZE;
+    for fill in [0, 1, block / 2, block - 1] {
+        for len in [0, 1, block - 1 - fill, block - fill, block, 3 * block] {
+            let mut state = State::<A>::new();
+            state.update(&vec![0x3c; fill], &mut A::compress);
+            let mut before = vec![0u8; State::<A>::EXPORT_SIZE];
+            state.export(&mut before);
+            let took = state.absorb(&vec![0xa5; len]);
+            assert_eq!(took, fill + len < block, "{} fill {fill} len {len}", A::NAME);
+            if !took {
+                let mut after = vec![0u8; State::<A>::EXPORT_SIZE];
+                state.export(&mut after);
+                assert_eq!(after, before, "{}: a declined absorb() changed the state", A::NAME);
+            }
         }
     }
 }
@@ -236,6 +266,7 @@ macro_rules! per_algorithm {
         mod $module {
             use super::*;
             #[test] fn all_lengths_random_splits() { super::all_lengths_random_splits::<$alg>() }
+            #[test] fn absorb_declines_exactly_at_a_block() { super::absorb_declines_exactly_at_a_block::<$alg>() }
             #[test] fn export_import_mid_stream() { super::export_import_mid_stream::<$alg>() }
             #[test] fn import_arbitrary_bytes() { super::import_arbitrary_bytes::<$alg>() }
             #[test] fn reset_over_junk() { super::reset_over_junk::<$alg>() }
