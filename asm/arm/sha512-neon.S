@@ -111,7 +111,7 @@
 	nblk	.req	r2		// blocks left, this one included
 	next	.req	r9		// the block the last rounds load
 
-// Stack frame (below the 40 bytes of saved registers)
+// Stack frame (below the saved r3-r11, lr and d8-d15)
 #define W_SLOT(i)	(8 * ((i) & 15))	// W[] ring
 #define DUP_SLOT	128		// a copy of ring slot 0
 #define FRAME		136
@@ -410,7 +410,7 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 	rsha_arm_enter FRAME, 1
 	ldr	kptr, .Lsha512_k_arm_neon_addr
 	add	next, r1, #128
-	cmp	r2, #1
+	cmp	nblk, #1
 	it	eq
 	moveq	next, r1			// one block: it "loads" itself
 	mov	pnew, sp			// the schedule's ring pointers:
