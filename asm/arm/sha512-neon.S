@@ -117,6 +117,19 @@
 #define FRAME		136
 
 /*
+ * A pair's access insn {regs} through a ring pointer, which then steps to
+ * the next pair: by 16, or, on its last access before the ring's end
+ * (last = 1), by wrap, back to the ring's start.
+ */
+.macro	RING_STEP insn, regs, ptr, last
+	.if \last
+	\insn		{\regs}, [\ptr], wrap
+	.else
+	\insn		{\regs}, [\ptr]!
+	.endif
+.endm
+
+/*
  * Schedule op i (0..19) of the word pair W[j..j+1], j = 16 + m, m even
  * (0..14 within the chunk), in NEON, two words a q register:
  *   W[j..j+1] = W[j-16..j-15] + W[j-7..j-6] + sigma1(W[j-2..j-1])
@@ -138,11 +151,7 @@
  */
 .macro	SCHED_OP i, m
 	.if \i == 0
-	  .if \m == 6
-	vld1.64		{d12-d13}, [p7], wrap	// W[j-7..j-6]; to slot 1
-	  .else
-	vld1.64		{d12-d13}, [p7]!	// W[j-7..j-6]
-	  .endif
+	RING_STEP vld1.64, d12-d13, p7, \m == 6	// W[j-7..j-6]
 	.elseif \i == 1
 	vshr.u64	q7, q5, #19
 	.elseif \i == 2
@@ -158,11 +167,7 @@
 	.elseif \i == 7
 	veor		q7, q7, q4
 	.elseif \i == 8
-	  .if \m == 14
-	vld1.64		{d8-d9}, [p15], wrap	// W[j-15..j-14]; to slot 1
-	  .else
-	vld1.64		{d8-d9}, [p15]!		// W[j-15..j-14]
-	  .endif
+	RING_STEP vld1.64, d8-d9, p15, \m == 14	// W[j-15..j-14]
 	.elseif \i == 9
 	veor		q7, q7, q5		// sigma1(W[j-2..j-1])
 	.elseif \i == 10
@@ -184,11 +189,7 @@
 	.elseif \i == 18
 	vadd.i64	q5, q6, q7		// W[j..j+1]
 	.elseif \i == 19
-	  .if \m == 14
-	vst1.64		{d10-d11}, [pnew], wrap	// to slot 0
-	  .else
-	vst1.64		{d10-d11}, [pnew]!
-	  .endif
+	RING_STEP vst1.64, d10-d11, pnew, \m == 14
 	  .if \m == 0
 	vstr		d10, [sp, #DUP_SLOT]
 	  .endif
@@ -291,10 +292,8 @@
 	vadd.i64	d\h, d\h, d24		// T1
 	SCHED_SLOT \t, 14, \sched
 	vsli.64		d27, d\a, #36
-	.if (\t % 16) == 12
-	vld1.64		{d6-d7}, [wptr], wrap	// W[t+2..t+3]; to slot 0
-	.elseif (\t % 2) == 0
-	vld1.64		{d6-d7}, [wptr]!	// W[t+2..t+3]
+	.if (\t % 2) == 0
+	RING_STEP vld1.64, d6-d7, wptr, (\t % 16) == 12	// W[t+2..t+3]
 	.endif
 	SCHED_SLOT \t, 15, \sched
 	vsli.64		d28, d\a, #30
