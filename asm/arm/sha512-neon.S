@@ -218,6 +218,32 @@
 .endm
 
 /*
+ * Step 0 (load, r1), 1 (byte swap) or 2 (store into the ring, r3) of the
+ * next block's W[t..t+1], t even, in the last chunk. It goes through q2,
+ * except W[14..15], which goes through q5 and stays there for the next
+ * block's first schedule pair.
+ */
+.macro	NEXT_BLOCK_STEP step, t
+	.if (\t % 16) == 14
+	  .if \step == 0
+	vld1.8		{d10-d11}, [r1]!
+	  .elseif \step == 1
+	vrev64.8	q5, q5
+	  .else
+	vst1.64		{d10-d11}, [r3]!
+	  .endif
+	.else
+	  .if \step == 0
+	vld1.8		{d4-d5}, [r1]!
+	  .elseif \step == 1
+	vrev64.8	q2, q2
+	  .else
+	vst1.64		{d4-d5}, [r3]!
+	  .endif
+	.endif
+.endm
+
+/*
  * One round t (0..15 within the chunk); a..h are d register NUMBERS
  * (rotated by the caller). On entry h already holds h + K[t] + W[t]
  * (HK), d30 a copy of g, d31 b ^ c (made by round t-1). Temporaries:
@@ -312,10 +338,8 @@
 	  .else
 	vadd.i64	q0, q2, q3
 	  .endif
-	  .if \last && ((\t % 16) == 14)
-	vld1.8		{d10-d11}, [r1]!	// next block, W[14..15]: in q5
-	  .elseif \last				// for its first schedule pair
-	vld1.8		{d4-d5}, [r1]!		// next block, W[t..t+1]
+	  .if \last
+	NEXT_BLOCK_STEP 0, \t
 	  .endif
 	.endif
 	SCHED_SLOT \t, 21, \sched
@@ -332,10 +356,8 @@
 	.endif
 	SCHED_SLOT \t, 22, \sched
 	veor		d27, d27, d29		// Sigma0(a)
-	.if (\last && (\t % 16) == 14)
-	vrev64.8	q5, q5
-	.elseif (\last && (\t % 2) == 0)
-	vrev64.8	q2, q2
+	.if (\last && (\t % 2) == 0)
+	NEXT_BLOCK_STEP 1, \t
 	.endif
 	SCHED_SLOT \t, 23, \sched
 	.if !(\last && (\t % 16) == 15)
@@ -348,10 +370,8 @@
 	SCHED_SLOT \t, 25, \sched
 	vadd.i64	d\h, d\h, d27		// + Sigma0(a): next round's a
 	SCHED_SLOT \t, 26, \sched
-	.if (\last && (\t % 16) == 14)
-	vst1.64		{d10-d11}, [r3]!
-	.elseif (\last && (\t % 2) == 0)
-	vst1.64		{d4-d5}, [r3]!
+	.if (\last && (\t % 2) == 0)
+	NEXT_BLOCK_STEP 2, \t
 	.endif
 .endm
 
