@@ -225,21 +225,19 @@
  */
 .macro	NEXT_BLOCK_STEP step, t
 	.if (\t % 16) == 14
-	  .if \step == 0
-	vld1.8		{d10-d11}, [r1]!
-	  .elseif \step == 1
-	vrev64.8	q5, q5
-	  .else
-	vst1.64		{d10-d11}, [r3]!
-	  .endif
+	NEXT_BLOCK_OP \step, d10, d11, q5
 	.else
-	  .if \step == 0
-	vld1.8		{d4-d5}, [r1]!
-	  .elseif \step == 1
-	vrev64.8	q2, q2
-	  .else
-	vst1.64		{d4-d5}, [r3]!
-	  .endif
+	NEXT_BLOCK_OP \step, d4, d5, q2
+	.endif
+.endm
+
+.macro	NEXT_BLOCK_OP step, lo, hi, q
+	.if \step == 0
+	vld1.8		{\lo-\hi}, [r1]!
+	.elseif \step == 1
+	vrev64.8	\q, \q
+	.else
+	vst1.64		{\lo-\hi}, [r3]!
 	.endif
 .endm
 
