@@ -16,8 +16,8 @@
  * same source, no mode-specific code: only instructions and addressing
  * modes both have (immediate shifts, ldrd/strd on even/odd register pairs
  * as ARM needs, no register-shifted operands), explicit it blocks.
- * Input is read with vld1.8 (no alignment needed); ldrd/strd only touch
- * the stack and state[] (4-byte alignment is enough).
+ * Input is read with vld1.8 (no alignment needed); ldrd/strd, ldm and vstm
+ * only touch the stack and state[] (4-byte alignment is enough).
  *
  * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
  * r0-r3, r12, flags, q0-q3 and q8-q15 (d0-d7, d16-d31: caller-saved);
@@ -25,7 +25,7 @@
  * made); d8-d15 are not touched.
  * Stack: 128 bytes (64 for the K+W ring, 24 for the state/next-block/end
  * slots and padding, 40 for r3-r11, lr), sp stays 8-byte aligned.
- * Sections: .text (ARM 6220 bytes, Thumb-2 5670 bytes) and .rodata (256
+ * Sections: .text (ARM 6188 bytes, Thumb-2 5638 bytes) and .rodata (256
  * bytes of K, 16-byte aligned for the :128 loads). K is reached through
  * a literal word next to the code (R_ARM_ABS32, loaded pc-relative with
  * ldr): position-independent code reading an absolute address the module
@@ -349,12 +349,10 @@ SYM_FUNC_START(rsha_sha256_arm_neon)
 	vadd.i32 q9, q1, q13
 	vadd.i32 q10, q2, q10
 	vadd.i32 q14, q3, q11
-	vstr	d16, [sp, #RING(0)]
-	vstr	d17, [sp, #RING(2)]
-	vstr	d18, [sp, #RING(4)]
-	vstr	d19, [sp, #RING(6)]
-	vstr	d20, [sp, #RING(8)]
-	vstr	d21, [sp, #RING(10)]
+	.if RING(0)
+	.error "the vstmia below stores RING(0..11) at sp"
+	.endif
+	vstmia	sp, {d16-d21}			// RING(0..11)
 	vext.8	q8, q0, q1, #4			// sigma0(W[1..4]) for group 0
 	vshr.u32 q15, q8, #7
 	vshl.i32 q13, q8, #25
@@ -365,10 +363,7 @@ SYM_FUNC_START(rsha_sha256_arm_neon)
 	veor	q15, q15, q13
 	vshr.u32 q13, q8, #3
 	veor	q15, q15, q13
-	ldrd	r4, r5, [r0, #0]
-	ldrd	r6, r7, [r0, #8]
-	ldrd	r8, r9, [r0, #16]
-	ldrd	r10, r11, [r0, #24]
+	ldmia	r0, {r4-r11}
 
 	// The next block is the one rounds 48.. of this block load, or this
 	// block again if it is the last (flags: eq, kept until the loop end:

@@ -15,7 +15,7 @@
  * Assembles as ARM (-marm) and as Thumb-2 (-mthumb, CONFIG_THUMB2_KERNEL),
  * same source, no mode-specific code: immediate shifts only, explicit it
  * blocks. Input is read with vld1.8 (no alignment needed); state[] with
- * vldm and vld1.64 (8-byte aligned is enough), K with vld1.64 :128 (it is 16-byte
+ * vldm/vstm (8-byte aligned is enough), K with vld1.64 :128 (it is 16-byte
  * aligned).
  *
  * Calling convention: AAPCS (entry and exit: sha-frame.h). Clobbers
@@ -24,7 +24,7 @@
  * calls are made) and d8-d15 (the message schedule's registers).
  * Stack: 240 bytes (136 for the W[] ring and its one repeated slot, 40
  * for r3-r11, lr, 64 for d8-d15), sp stays 8-byte aligned.
- * Sections: .text (ARM 4504 bytes, Thumb-2 4476 bytes) and .rodata
+ * Sections: .text (ARM 4460 bytes, Thumb-2 4440 bytes) and .rodata
  * (640 bytes of K, 16-byte aligned). K is reached through a literal word
  * next to the code (R_ARM_ABS32, loaded pc-relative with ldr), the same in
  * ARM and Thumb-2, no movw/movt needed.
@@ -53,7 +53,10 @@
  * next block into the ring (the last block reloads itself, so nothing
  * past the input is read). The 16-round body (a multiple of the rotation
  * period 8 and the ring size) is a loop run 4 times, then once more
- * without the schedule.
+ * without the schedule. A call's first block goes into the ring before
+ * the rounds (4 vld1, 8 vrev64, one vstm): with the ring pointers and
+ * d8-d15, a call costs some 28 instructions more than the in-tree core's
+ * (which loads W inside its rounds), and each block 9 fewer.
  *
  * An earlier version ran the schedule on the integer unit, idle
  * otherwise (33 instructions a word, between the NEON ones): 2421 cycles
@@ -62,7 +65,7 @@
  * QEMU -icount), which made the driver 0.68-0.72x of in-tree at 16- and
  * 64-byte updates in instructions and 0.68-0.87x in TCG time. In NEON the
  * schedule costs the A15 model some 280 cycles a block more and saves a
- * third of the instructions: 2.95 thousand a block against 2.96 (2889
+ * third of the instructions: 2.95 thousand a block against 2.96 (2885
  * against 2894 in the one-block traces that scripts/mca-table.sh cuts).
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
@@ -73,14 +76,15 @@
  * share one llvm model):
  *
  *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	2690.0	2904.0	0.93
- *	cortex-a15	Thumb-2	2690.0	2904.0	0.93
+ *	cortex-a15	ARM	2691.0	2904.0	0.93
+ *	cortex-a15	Thumb-2	2691.0	2904.0	0.93
  *	cortex-a57	ARM	1647.1	1858.1	0.89
  *	cortex-a57	Thumb-2	1647.1	1858.1	0.89
  *
- * (llvm-mca leaves out the in-tree loop's one vldmia and our one it a
- * block, having no timing for them. The A15 model is NEON-bound: 2676
- * NEON data-processing instructions a block in 2690 cycles; it counts
+ * (llvm-mca leaves out the in-tree loop's one vldmia and our one vldmia
+ * and, in Thumb-2, one it a block, having no timing for them. The A15
+ * model is NEON-bound: 2676 NEON data-processing instructions a block in
+ * 2691 cycles; it counts
  * vld1/vst1 as free, here about 2.5 a round.)
  */
 
@@ -109,7 +113,6 @@
 	wrap	.req	r11		// -112: one pair's step (16) less the ring
 	state	.req	r0		// u64 state[8]
 	nblk	.req	r2		// blocks left, this one included
-	next	.req	r9		// the block the last rounds load
 
 // Stack frame (below the saved r3-r11, lr and d8-d15)
 #define W_SLOT(i)	(8 * ((i) & 15))	// W[] ring
@@ -136,9 +139,9 @@
  *               + sigma0(W[j-15..j-14])
  * W[j-16..j-15] is W of rounds j-16, j-15, which ROUND loaded into q3
  * two rounds before them: op 3 reads it before ROUND reloads q3 (op 3
- * comes after slot 10 of round j-16, the reload after slot 15). q5 holds
+ * comes after slot 10 of round j-16, the reload after slot 15). q7 holds
  * W[j-2..j-1] on entry (the previous pair's result) and W[j..j+1] on exit; q6 sums the
- * terms; q4 and q7 are sigma temporaries, q4 also takes W[j-15..j-14].
+ * terms; q4 and q5 are sigma temporaries, q4 also takes W[j-15..j-14].
  * The ring is walked a pair at a time by three pointers: p7 (W[j-7..j-6]:
  * slot m + 9, or m - 7 from m = 8 on), p15 (W[j-15..j-14]: slot m + 1)
  * and pnew (W[j..j+1]: slot m). Each steps back by the ring's size on its
@@ -153,45 +156,45 @@
 	.if \i == 0
 	RING_STEP vld1.64, d12-d13, p7, \m == 6	// W[j-7..j-6]
 	.elseif \i == 1
-	vshr.u64	q7, q5, #19
+	vshr.u64	q5, q7, #19
 	.elseif \i == 2
-	vshr.u64	q4, q5, #61
+	vshr.u64	q4, q7, #61
 	.elseif \i == 3
 	vadd.i64	q6, q6, q3		// + W[j-16..j-15]
 	.elseif \i == 4
-	vsli.64		q7, q5, #45
+	vsli.64		q5, q7, #45
 	.elseif \i == 5
-	vsli.64		q4, q5, #3
+	vsli.64		q4, q7, #3
 	.elseif \i == 6
-	vshr.u64	q5, q5, #6
+	vshr.u64	q7, q7, #6
 	.elseif \i == 7
-	veor		q7, q7, q4
+	veor		q5, q5, q4
 	.elseif \i == 8
 	RING_STEP vld1.64, d8-d9, p15, \m == 14	// W[j-15..j-14]
 	.elseif \i == 9
-	veor		q7, q7, q5		// sigma1(W[j-2..j-1])
+	veor		q5, q5, q7		// sigma1(W[j-2..j-1])
 	.elseif \i == 10
-	vadd.i64	q6, q6, q7
+	vadd.i64	q6, q6, q5
 	.elseif \i == 11
-	vshr.u64	q7, q4, #1
+	vshr.u64	q5, q4, #1
 	.elseif \i == 12
-	vshr.u64	q5, q4, #8
+	vshr.u64	q7, q4, #8
 	.elseif \i == 13
-	vsli.64		q7, q4, #63
+	vsli.64		q5, q4, #63
 	.elseif \i == 14
-	vsli.64		q5, q4, #56
+	vsli.64		q7, q4, #56
 	.elseif \i == 15
 	vshr.u64	q4, q4, #7
 	.elseif \i == 16
-	veor		q7, q7, q5
+	veor		q5, q5, q7
 	.elseif \i == 17
-	veor		q7, q7, q4		// sigma0(W[j-15..j-14])
+	veor		q5, q5, q4		// sigma0(W[j-15..j-14])
 	.elseif \i == 18
-	vadd.i64	q5, q6, q7		// W[j..j+1]
+	vadd.i64	q7, q6, q5		// W[j..j+1]
 	.elseif \i == 19
-	RING_STEP vst1.64, d10-d11, pnew, \m == 14
+	RING_STEP vst1.64, d14-d15, pnew, \m == 14
 	  .if \m == 0
-	vstr		d10, [sp, #DUP_SLOT]
+	vstr		d14, [sp, #DUP_SLOT]
 	  .endif
 	.endif
 .endm
@@ -220,12 +223,12 @@
 /*
  * Step 0 (load, r1), 1 (byte swap) or 2 (store into the ring, r3) of the
  * next block's W[t..t+1], t even, in the last chunk. It goes through q2,
- * except W[14..15], which goes through q5 and stays there for the next
+ * except W[14..15], which goes through q7 and stays there for the next
  * block's first schedule pair.
  */
 .macro	NEXT_BLOCK_STEP step, t
 	.if (\t % 16) == 14
-	NEXT_BLOCK_OP \step, d10, d11, q5
+	NEXT_BLOCK_OP \step, d14, d15, q7
 	.else
 	NEXT_BLOCK_OP \step, d4, d5, q2
 	.endif
@@ -426,38 +429,31 @@
 SYM_FUNC_START(rsha_sha512_arm_neon)
 	rsha_arm_enter FRAME, 1
 	ldr	kptr, .Lsha512_k_arm_neon_addr
-	add	next, r1, #128
-	cmp	nblk, #1
-	it	eq
-	moveq	next, r1			// one block: it "loads" itself
 	mov	pnew, sp			// the schedule's ring pointers:
 	add	p15, sp, #W_SLOT(1)		// every chunk leaves them
 	add	p7, sp, #W_SLOT(9)		// where it found them
 	mvn	wrap, #111
 
-	// The first block into the ring (W[14..15] stays in q5 for the first
-	// schedule pair), its K+W[0..1] into q0, the state into d16-d23
-	// (a..h).
-	mov	wptr, sp
-	.rept	3
+	// The first block into the ring with one vstm (r1 then points to the
+	// next block), its K+W[0..1] into q0, W[0..1] into q3 and W[14..15]
+	// into q7 for the first schedule pair, the state into d16-d23 (a..h).
+	vld1.8		{d0-d3}, [r1]!
 	vld1.8		{d4-d7}, [r1]!
-	vrev64.8	q2, q2
-	vrev64.8	q3, q3
-	vst1.64		{d4-d7}, [wptr]!
+	vld1.8		{d8-d11}, [r1]!
+	vld1.8		{d12-d15}, [r1]!
+	.irp	q, q0, q1, q2, q3, q4, q5, q6, q7
+	vrev64.8	\q, \q
 	.endr
-	vld1.8		{d8-d11}, [r1]
-	vrev64.8	q4, q4
-	vrev64.8	q5, q5
-	vst1.64		{d8-d11}, [wptr]
+	vstmia		sp, {d0-d15}
 	vldmia		state, {d16-d23}
-	mov	wptr, sp
 	vld1.64		{d4-d5}, [kptr :128]!
-	vld1.64		{d6-d7}, [wptr]!
-	vadd.i64	q0, q2, q3
+	vmov		q3, q0
+	add	wptr, sp, #W_SLOT(2)
+	vadd.i64	q0, q0, q2
 	ROUND0_SETUP
 
 	// kptr: K[2]; wptr: W[2] (ring); the ring holds W[0..15], q0 K+W[0..1],
-	// q5 W[14..15]
+	// q3 W[0..1], q7 W[14..15]; r1 the next block
 .Lneon_block:
 	mov	chunks, #4
 
@@ -466,25 +462,21 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 	bne	.Lneon_chunk
 
 .Lneon_last:
-	mov	r1, next
+	cmp	nblk, #1
+	it	eq
+	subeq	r1, r1, #128			// the last block reloads itself
 	mov	r3, sp
 	ROUNDS16 0, 1
 
-	// Feed-forward (the rotation is back at a = d16); a (d16) is the
-	// newest result, so it goes last. r1 is now next + 128.
-	vld1.64		{d24-d27}, [state]!
-	vld1.64		{d28-d31}, [state]
+	// Feed-forward (the rotation is back at a = d16), stored before
+	// ROUND0_SETUP adds K+W[0] to h. r1 is now the block after the next.
+	vldmia		state, {d24-d31}
 	vadd.i64	q11, q11, q15
 	vadd.i64	q10, q10, q14
 	vadd.i64	q9, q9, q13
 	vadd.i64	q8, q8, q12
-	vst1.64		{d20-d23}, [state]
-	sub	state, state, #32
-	cmp	nblk, #2
-	it	hi
-	movhi	next, r1			// >= 2 more blocks: the one after next
+	vstmia		state, {d16-d23}
 	ROUND0_SETUP
-	vst1.64		{d16-d19}, [state]
 	subs	nblk, nblk, #1
 .Lneon_block_end:
 	bne	.Lneon_block
@@ -500,5 +492,4 @@ SYM_FUNC_END(rsha_sha512_arm_neon)
 	.unreq	chunks
 	.unreq	wrap
 	.unreq	state
-	.unreq	next
 	.unreq	nblk

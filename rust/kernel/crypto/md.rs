@@ -308,10 +308,13 @@ impl<A: Algorithm> State<A> {
         let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;
         let buffer = self.buffer.as_mut();
         buffer[fill] = 0x80;
-        buffer[fill + 1..].fill(0);
+        // Zero up to the length field only: it is written next.
         if fill + 1 > length_at {
+            buffer[fill + 1..].fill(0);
             compress(&mut self.chain, self.buffer.as_ref());
-            self.buffer.as_mut().fill(0);
+            self.buffer.as_mut()[..length_at].fill(0);
+        } else {
+            buffer[fill + 1..length_at].fill(0);
         }
         self.count
             .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
@@ -322,20 +325,18 @@ impl<A: Algorithm> State<A> {
     /// (which must hold `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and
     /// wipes the state.
     pub fn output(&mut self, out: &mut [u8]) {
-        // The digest is put together in the (aligned) block buffer, a word at a
-        // time, and copied out once: `out` may have any alignment, and a
-        // strict-alignment target would store into it a byte at a time.
-        let digest_len = A::DIGEST_SIZE.min(out.len()).min(A::BLOCK_SIZE);
-        let staged = self.buffer.as_mut();
+        // Straight into `out`, a word store at a time (`out` may have any
+        // alignment, which both kernel targets store to as to an aligned word;
+        // see `Kbuild` for arm64); a shorter last chunk gets a prefix.
+        let (digest, _) = split_at_most(out, A::DIGEST_SIZE);
         for (word, bytes) in self
             .chain
             .as_ref()
             .iter()
-            .zip(staged.chunks_exact_mut(A::Word::BYTES))
+            .zip(digest.chunks_mut(A::Word::BYTES))
         {
             word.write_be(bytes);
         }
-        out[..digest_len].copy_from_slice(&staged[..digest_len]);
         self.wipe();
     }
 

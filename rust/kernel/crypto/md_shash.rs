@@ -89,7 +89,10 @@ where
     fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result {
         let mut op = C::start();
         let mut compress = |chain: &mut Chain<C>, blocks: &[u8]| op.compress(chain, blocks);
-        state.update(data, &mut compress);
+        // `final()` comes here with no data: nothing to count or buffer.
+        if !data.is_empty() {
+            state.update(data, &mut compress);
+        }
         state.pad(&mut compress);
         // Ends the NEON section, if any, before the output: only the
         // compressions need it.

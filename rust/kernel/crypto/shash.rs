@@ -223,6 +223,10 @@ impl<T: Shash> Adapter<T> {
         })
     }
 
+    // Not inlined: `final` and `digest` end in a tail call to it, passing their
+    // arguments on in registers, instead of each carrying a copy of the whole
+    // operation (which then got a closure environment built on the stack).
+    #[inline(never)]
     unsafe extern "C" fn finup_callback(
         desc: *mut bindings::shash_desc,
         data: *const u8,
@@ -285,8 +289,7 @@ impl<T: Shash> Adapter<T> {
     ) -> c_int {
         from_result(|| {
             // SAFETY: `input` holds `statesize` readable bytes.
-            let input =
-                unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::EXPORT_SIZE) };
+            let input = unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::EXPORT_SIZE) };
             // SAFETY: as in `init_callback`: any bytes are a valid `T::State`.
             T::import(unsafe { &mut *Self::ctx(desc) }, input)?;
             Ok(0)
