@@ -112,7 +112,8 @@
 	chunks	.req	r5		// schedule chunks left
 	wrap	.req	r11		// -112: one pair's step (16) less the ring
 	state	.req	r0		// u64 state[8]
-	nblk	.req	r2		// blocks left, this one included
+	nblk	.req	r2		// blocks left, this one included (after
+				// .Lneon_last: not included)
 
 // Stack frame (below the saved r3-r11, lr and d8-d15)
 #define W_SLOT(i)	(8 * ((i) & 15))	// W[] ring
@@ -221,26 +222,27 @@
 .endm
 
 /*
- * Step 0 (load, r1), 1 (byte swap) or 2 (store into the ring, r3) of the
- * next block's W[t..t+1], t even, in the last chunk. It goes through q2,
+ * Step 0 (load, r1), 1 (byte swap) or 2 (store into the ring through
+ * pnew, free in the last chunk; the last store wraps it back to slot 0)
+ * of the next block's W[t..t+1], t even, in the last chunk. It goes through q2,
  * except W[14..15], which goes through q7 and stays there for the next
  * block's first schedule pair.
  */
 .macro	NEXT_BLOCK_STEP step, t
 	.if (\t % 16) == 14
-	NEXT_BLOCK_OP \step, d14, d15, q7
+	NEXT_BLOCK_OP \step, d14, d15, q7, 1
 	.else
-	NEXT_BLOCK_OP \step, d4, d5, q2
+	NEXT_BLOCK_OP \step, d4, d5, q2, 0
 	.endif
 .endm
 
-.macro	NEXT_BLOCK_OP step, lo, hi, q
+.macro	NEXT_BLOCK_OP step, lo, hi, q, last
 	.if \step == 0
 	vld1.8		{\lo-\hi}, [r1]!
 	.elseif \step == 1
 	vrev64.8	\q, \q
 	.else
-	vst1.64		{\lo-\hi}, [r3]!
+	RING_STEP vst1.64, \lo-\hi, pnew, \last
 	.endif
 .endm
 
@@ -274,7 +276,7 @@
  *
  * sched: interleave the schedule's pair (SCHED_SLOT). last (the last chunk, no
  * schedule): even rounds also byte-swap the next block's W[t..t+1] into
- * the ring slots just read (r1: next block, r3: ring), round 14 rewinds
+ * the ring slots just read (r1: next block, pnew: ring), round 14 rewinds
  * K, round 15 leaves round 0's set-up to the block tail (the state is not
  * final yet).
  *
@@ -462,10 +464,9 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 	bne	.Lneon_chunk
 
 .Lneon_last:
-	cmp	nblk, #1
-	it	eq
+	subs	nblk, nblk, #1			// flags kept to the loop's bne:
+	it	eq				// nothing in between sets them
 	subeq	r1, r1, #128			// the last block reloads itself
-	mov	r3, sp
 	ROUNDS16 0, 1
 
 	// Feed-forward (the rotation is back at a = d16), stored before
@@ -477,7 +478,6 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 	vadd.i64	q8, q8, q12
 	vstmia		state, {d16-d23}
 	ROUND0_SETUP
-	subs	nblk, nblk, #1
 .Lneon_block_end:
 	bne	.Lneon_block
 

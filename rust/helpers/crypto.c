@@ -55,7 +55,7 @@ int rust_helper_crypto_shash_init(struct shash_desc *desc)
  */
 bool rust_helper_rsha_simd_usable(void)
 {
-	return crypto_simd_usable() && !irqs_disabled();
+	return !irqs_disabled() && crypto_simd_usable();
 }
 
 bool rust_helper_rsha_cpu_has_neon(void)
