@@ -56,7 +56,7 @@
  * without the schedule. A call's first block goes into the ring before
  * the rounds (4 vld1, 8 vrev64, one vstm): with the ring pointers and
  * d8-d15, a call costs some 28 instructions more than the in-tree core's
- * (which loads W inside its rounds), and each block 9 fewer.
+ * (which loads W inside its rounds), and each block 11 fewer.
  *
  * An earlier version ran the schedule on the integer unit, idle
  * otherwise (33 instructions a word, between the NEON ones): 2421 cycles
@@ -65,7 +65,7 @@
  * QEMU -icount), which made the driver 0.68-0.72x of in-tree at 16- and
  * 64-byte updates in instructions and 0.68-0.87x in TCG time. In NEON the
  * schedule costs the A15 model some 280 cycles a block more and saves a
- * third of the instructions: 2.95 thousand a block against 2.96 (2885
+ * third of the instructions: 2.95 thousand a block against 2.96 (2883
  * against 2894 in the one-block traces that scripts/mca-table.sh cuts).
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole

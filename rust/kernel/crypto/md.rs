@@ -308,14 +308,14 @@ impl<A: Algorithm> State<A> {
         let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;
         let buffer = self.buffer.as_mut();
         buffer[fill] = 0x80;
-        // Zero up to the length field only: it is written next.
-        if fill + 1 > length_at {
-            buffer[fill + 1..].fill(0);
+        let mut zero_from = fill + 1;
+        if zero_from > length_at {
+            buffer[zero_from..].fill(0);
             compress(&mut self.chain, self.buffer.as_ref());
-            self.buffer.as_mut()[..length_at].fill(0);
-        } else {
-            buffer[fill + 1..length_at].fill(0);
+            zero_from = 0;
         }
+        // Up to the length field only: it is written next.
+        self.buffer.as_mut()[zero_from..length_at].fill(0);
         self.count
             .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
         compress(&mut self.chain, self.buffer.as_ref());
@@ -325,9 +325,9 @@ impl<A: Algorithm> State<A> {
     /// (which must hold `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and
     /// wipes the state.
     pub fn output(&mut self, out: &mut [u8]) {
-        // Straight into `out`, a word store at a time (`out` may have any
-        // alignment, which both kernel targets store to as to an aligned word;
-        // see `Kbuild` for arm64); a shorter last chunk gets a prefix.
+        // Straight into `out`, one store a word: `out` may have any alignment,
+        // and both kernel targets store words to any address (ARMv7; arm64 with
+        // strict alignment off, see `Kbuild`). A short last chunk gets a prefix.
         let (digest, _) = split_at_most(out, A::DIGEST_SIZE);
         for (word, bytes) in self
             .chain
