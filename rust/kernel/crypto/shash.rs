@@ -223,9 +223,9 @@ impl<T: Shash> Adapter<T> {
         })
     }
 
-    // Not inlined: `final` and `digest` end in a tail call to it, passing their
-    // arguments on in registers, instead of each carrying a copy of the whole
-    // operation (which then got a closure environment built on the stack).
+    // Not inlined: `final` and `digest` call it with their arguments in
+    // registers, instead of each carrying a copy of the whole operation (which
+    // then got a closure environment built on the stack).
     #[inline(never)]
     unsafe extern "C" fn finup_callback(
         desc: *mut bindings::shash_desc,
