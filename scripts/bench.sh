@@ -88,11 +88,8 @@ for target in $TARGETS; do
 		done
 		for mode in 303 304 305 306; do echo "mode=$mode sec=$SEC"; done
 	} >"$list"
-	# Gzipped, tcrypt runs once per insmod instead of twice (see scripts/guest/init).
-	gzip -9nc "$BUILD/crypto/tcrypt.ko" >"$OUT/$label-tcrypt.ko.gz"
 	initrd=$OUT/$label.cpio
-	"$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" \
-		"/etc/rsha/tcrypt.list=$list" "/lib/modules/rsha/tcrypt.ko.gz=$OUT/$label-tcrypt.ko.gz"
+	"$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" "/etc/rsha/tcrypt.list=$list"
 
 	log=$OUT/$label.log
 	modules="$intree_modules $MODULES"

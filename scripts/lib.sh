@@ -70,16 +70,29 @@ guest_deb() {
 	compgen -G "$DEBS/${1}_*_$GUEST_DEBARCH.deb" || compgen -G "$DEBS/${1}_*_all.deb"
 }
 
-# guest_download PACKAGE...: download what is not there yet (after guest_apt_setup).
+# guest_download PACKAGE...: download what is not there yet (after guest_apt_setup):
+# all in one apt call, and one by one only when that fails, to name the package.
+# Files land in a scratch directory first, so that a killed run leaves no
+# partial .deb that a later one would take as downloaded.
 guest_download() {
-	local p
+	local p missing=() tmp=$DEBS/.partial
 	for p in "$@"; do
-		guest_deb "$p" >/dev/null && continue
-		step "downloading $p:$GUEST_DEBARCH"
-		(cd "$DEBS" && { "${APT[@]}" download "$p:$GUEST_DEBARCH" || "${APT[@]}" download "$p"; } \
-			>/dev/null 2>"$APTDIR/download.err") ||
-			die "could not download Debian package $p for $GUEST_DEBARCH: $(tail -n1 "$APTDIR/download.err")"
+		guest_deb "$p" >/dev/null || missing+=("$p")
 	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+	step "downloading ${#missing[@]} Debian packages for $GUEST_DEBARCH"
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	if ! (cd "$tmp" && "${APT[@]}" download "${missing[@]/%/:$GUEST_DEBARCH}" \
+		>/dev/null 2>"$APTDIR/download.err"); then
+		rm -f "$tmp"/*.deb
+		for p in "${missing[@]}"; do
+			(cd "$tmp" && { "${APT[@]}" download "$p:$GUEST_DEBARCH" || "${APT[@]}" download "$p"; } \
+				>/dev/null 2>"$APTDIR/download.err") ||
+				die "could not download Debian package $p for $GUEST_DEBARCH: $(tail -n1 "$APTDIR/download.err")"
+		done
+	fi
+	mv "$tmp"/*.deb "$DEBS"/
+	rmdir "$tmp"
 }
 
 # intree_core ARCH ALG UNIT: "file symbol" of the Linux 6.12 in-tree core for the

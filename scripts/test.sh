@@ -4,22 +4,55 @@
 # The test suite: host tests of the engine and the cores, then the test kernels
 # booted under QEMU. Prints one PASS/FAIL line per result and ends with
 # "N passed, M failed"; exits non-zero when anything failed.
+#
+#   scripts/test.sh [--full]
+#
+# --full also runs the repetitions that are not on every CI run: 100 module
+# load cycles per module on each kernel instead of a few, and the full fuzz
+# count on every self-test run (Documentation/testing.rst, "Default and full
+# runs"). Ends with a table of the time each step took, kept in
+# $RSHA_CACHE/logs/timings.tsv and appended to $RSHA_CACHE/timings-history.tsv.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
 trap - ERR	# failures are results here, counted below
+RSHA_FULL=0
+case ${1:-} in
+--full) RSHA_FULL=1 ;;
+"") ;;
+*) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
+esac
+export RSHA_FULL
 TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test}
-GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-1800}
-# Robustness (issue 7): testmgr fuzz iterations (the kernel's default is 100),
-# and a guest with 4 CPUs for the threads test and KASAN's shadow memory. The
-# module load cycles per boot are in scripts/targets.sh.
+# A default run's longest boot takes about 6 minutes (two guests at once).
+GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-900}
+[ "$RSHA_FULL" = 0 ] || GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-1800}
+# Robustness: testmgr fuzz iterations (the kernel's default is 100) for the
+# first load of the drivers on every boot, and for the reload after the module
+# load cycles (scripts/guest/robustness.sh), which repeats on the same code what
+# the first load proved; a guest with 4 CPUs for the threads test and KASAN's
+# shadow memory. The module load cycles per boot are in scripts/targets.sh.
 FUZZ=${RSHA_FUZZ_ITERATIONS:-500}
+RELOAD_FUZZ=50
+[ "$RSHA_FULL" = 0 ] || RELOAD_FUZZ=$FUZZ
 export RSHA_GUEST_SMP=4 RSHA_GUEST_MEM=1024
 
-"$RSHA_ROOT/scripts/setup-host.sh" || exit 1
 mkdir -p "$RSHA_CACHE/logs"
 RESULTS=$RSHA_CACHE/logs/results.txt
 : >"$RESULTS"
+# Wall time per step: "phase NAME" ends the running step and starts NAME.
+TIMINGS=$RSHA_CACHE/logs/timings.tsv
+: >"$TIMINGS"
+_phase= _phase_t0=$(date +%s) _suite_t0=$(date +%s)
+phase() {
+	local now
+	now=$(date +%s)
+	[ -z "$_phase" ] || printf '%s\t%s\n' "$_phase" $((now - _phase_t0)) >>"$TIMINGS"
+	_phase=$1 _phase_t0=$now
+}
+
+phase "host setup (scripts/setup-host.sh)"
+"$RSHA_ROOT/scripts/setup-host.sh" || exit 1
 # Longest NEON section per driver and boot: measured, never pass/fail.
 LATENCY=$RSHA_CACHE/logs/neon-sections.csv
 echo "boot,driver,sections,largest_bytes,mean_ns,largest_ns" >"$LATENCY"
@@ -28,6 +61,7 @@ record() { grep -E '^(PASS|FAIL) ' | tee -a "$RESULTS"; }
 fail() { echo "FAIL $*" | tee -a "$RESULTS"; }
 pass() { echo "PASS $*" | tee -a "$RESULTS"; }
 
+phase "host: cargo test of the engine"
 step "host: cargo test of the Merkle-Damgard engine (rust/md-host)"
 log=$RSHA_CACHE/logs/cargo-test.log
 (cd "$RSHA_ROOT/rust/md-host" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
@@ -38,23 +72,141 @@ grep -qE '^test result: ok\. [1-9]' "$log" && [ $rc = 0 ] ||
 	{ fail "host engine: cargo test exit $rc (log: $log)"; tail -n 20 "$log"; }
 
 for core in $CORE_TESTS; do
+	phase "host: $core cores under qemu-user"
 	step "host: $core assembly cores against a C reference, under qemu-user"
 	bash "$RSHA_ROOT/tests/cores/run.sh" ${core/:/ } 2>&1 |
 		sed -E 's/^(PASS|FAIL) /\1 cores '"$core"': /' | record
 	[ "${PIPESTATUS[0]}" = 0 ] || fail "cores $core: tests/cores/run.sh failed"
 done
 
+phase "test vectors and guest programs"
 step "test vectors: cryptography-vectors from PyPI"
 VECTORS=$RSHA_CACHE/vectors
 python3 "$RSHA_ROOT/scripts/cavp-vectors.py" "$VECTORS" || fail "test vectors: cavp-vectors.py"
+# The guest's own test programs (tests/guest/), per Debian architecture.
+guest_tools() {
+	local out=$RSHA_CACHE/guest-tools/$1
+	"$RSHA_ROOT/tests/guest/build.sh" "$1" "$out" >&2 && echo "$out/cpio.list"
+}
+
+# Lanes: steps that run in the background while the suite goes on (a target's
+# guest boots while the next kernel builds; the fragment checks). A lane's
+# PASS/FAIL lines go to its own file and join the results (and the terminal),
+# in the order the lanes were started, once it has ended; its progress lines go
+# to the terminal as they come. At most GUEST_SLOTS guests run at once (each has 4 virtual CPUs
+# under TCG; more would only share the same host CPUs).
+GUEST_SLOTS=${RSHA_GUEST_SLOTS:-2}
+LANES=()
+rm -f "$RSHA_CACHE"/logs/lane-*.results
+# lane NAME CMD...: run CMD in the background as lane NAME.
+lane() {
+	local name=$1 out=$RSHA_CACHE/logs/lane-${1//[^A-Za-z0-9_.-]/_}.results
+	shift
+	(
+		RESULTS=$out
+		: >"$RESULTS"
+		t0=$(date +%s)
+		"$@"
+		printf '%s\t%s\n' "$name (in the background)" $(($(date +%s) - t0)) >>"$TIMINGS"
+	) >/dev/null &
+	LANES+=("$!:$out")
+}
+# stop_lanes: end every lane and what it started (guests under timeout(1) run
+# in process groups of their own), when the suite itself is stopped.
+stop_lanes() {
+	local l
+	kill_tree() {
+		local c
+		for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$c"; done
+		kill "$1" 2>/dev/null
+	}
+	for l in "${LANES[@]}"; do kill_tree "${l%%:*}"; done
+}
+trap 'stop_lanes; exit 130' INT TERM
+# collect_lanes: wait for every lane, then add its results.
+collect_lanes() {
+	local l
+	for l in "${LANES[@]}"; do
+		wait "${l%%:*}"
+		cat "${l#*:}" >>"$RESULTS"
+		cat "${l#*:}"
+	done
+	LANES=()
+}
+# with_guest_slot CMD...: run CMD once one of the GUEST_SLOTS is free.
+with_guest_slot() {
+	local i fd rc
+	mkdir -p "$RSHA_CACHE/locks"
+	while :; do
+		for i in $(seq "$GUEST_SLOTS"); do
+			exec {fd}>"$RSHA_CACHE/locks/guest-slot-$i"
+			if flock -n "$fd"; then
+				"$@"; rc=$?
+				exec {fd}>&-
+				return $rc
+			fi
+			exec {fd}>&-
+		done
+		sleep 2
+	done
+}
+
+# boot NAME CPU DRIVERS ABSENT SELECTED CYCLES [users]: one guest run, parsed
+# into results; CYCLES rmmod/insmod cycles per module. Uses the target's
+# settings (target_info) and BUILD, initrd, users_initrd.
+boot() {
+	local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
+	local cycles=$6 t0
+	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1)
+	t0=$(date +%s)
+	step "guest: booting $label${users:+ with the in-kernel users} (console: $log)"
+	"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
+		"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
+		"rsha.tcrypt=$TCRYPT" "rsha.cycles=$cycles" "cryptomgr.fuzz_iterations=$FUZZ" \
+		"rsha.reload_fuzz=$RELOAD_FUZZ" \
+		"${users[@]}" || fail "$label: guest run (see above)"
+	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $(($(date +%s) - t0)) >>"$TIMINGS"
+	step "guest: $label done in $(($(date +%s) - t0)) s"
+	python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --label "$label" \
+		--drivers "$3" --absent "$4" --selected "$5" \
+		--negative-control sha256-rs-negative-control | record
+	python3 "$RSHA_ROOT/scripts/parse-robustness.py" "$log" --label "$label" \
+		--drivers "$3" --absent "$4" --modules "${MODULES// /,}" \
+		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" | record
+	[ ${#users[@]} = 0 ] || python3 "$RSHA_ROOT/scripts/parse-users.py" "$log" \
+		--label "$label" --drivers "$3" --expected "$VECTORS/expected.tsv" | record
+}
+
+# boots: every guest boot of the current target, one after the other.
+boots() {
+	local users= cycles=$CYCLES_FIRST cpu
+	[ "$USERS_BOOT" = yes ] && users=users
+	for cpu in $CPUS; do
+		with_guest_slot boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED" "$cycles" $users
+		users= cycles=$CYCLES_OTHER
+	done
+	for cpu in $NO_NEON_CPUS; do
+		with_guest_slot boot "${cpu%%,*}-no-neon" "$cpu" "$SCALAR_DRIVERS" "$NEON_DRIVERS" \
+			"$(echo "$SELECTED" | sed 's/-neon-rs/-rs/g')" "$CYCLES_OTHER"
+	done
+}
+
+fragments() {
+	step "user defconfig fragments merged onto their defconfigs"
+	"$RSHA_ROOT/scripts/check-fragments.sh" | record
+}
 
 for target in $TARGETS; do
 	target_info "$target"
+	phase "$target: kernel build"
 	if ! BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$target"); then
 		fail "$target: kernel build (see above)"
 		continue
 	fi
 	pass "$target: kernel and modules build"
+	# The fragment checks need only the extracted tree: they run beside the rest.
+	[ ${#LANES[@]} -gt 0 ] || lane "defconfig fragments" fragments
+	phase "$target: initramfs"
 	initrd=$RSHA_CACHE/logs/$target.cpio
 	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also
 	# runs the in-kernel users (scripts/guest/users.sh) with Debian's programs
@@ -63,42 +215,16 @@ for target in $TARGETS; do
 	pkgs=$RSHA_CACHE/logs/$DEBARCH-packages.list
 	if ! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" ||
 		! "$RSHA_ROOT/scripts/guest-packages.sh" "$DEBARCH" "$pkgs" $USERS_PACKAGES -- $USERS_PROGRAMS ||
+		! tools=$(guest_tools "$DEBARCH") ||
 		! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$users_initrd" \
-			"/users.sh=$RSHA_ROOT/scripts/guest/users.sh" "@$pkgs" "@$VECTORS/cpio.list"; then
+			"/users.sh=$RSHA_ROOT/scripts/guest/users.sh" "@$pkgs" "@$VECTORS/cpio.list" "@$tools"; then
 		fail "$target: guest initramfs"
 		continue
 	fi
-	# boot NAME CPU DRIVERS ABSENT SELECTED CYCLES [users]: one guest run, parsed
-	# into results; CYCLES rmmod/insmod cycles per module.
-	boot() {
-		local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
-		local cycles=$6
-		[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 "rsha.cavp_stride=$CAVP_STRIDE")
-		step "guest: booting $label${users:+ with the in-kernel users} (console: $log)"
-		"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
-			"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
-			"rsha.tcrypt=$TCRYPT" "rsha.cycles=$cycles" "cryptomgr.fuzz_iterations=$FUZZ" \
-			"${users[@]}" || fail "$label: guest run (see above)"
-		python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --label "$label" \
-			--drivers "$3" --absent "$4" --selected "$5" \
-			--negative-control sha256-rs-negative-control | record
-		python3 "$RSHA_ROOT/scripts/parse-robustness.py" "$log" --label "$label" \
-			--drivers "$3" --absent "$4" --modules "${MODULES// /,}" \
-			--negative-control sha256-rs-negative-control --latency-out "$LATENCY" | record
-		[ ${#users[@]} = 0 ] || python3 "$RSHA_ROOT/scripts/parse-users.py" "$log" \
-			--label "$label" --drivers "$3" --expected "$VECTORS/expected.tsv" | record
-	}
-	users= cycles=$CYCLES_FIRST
-	[ "$USERS_BOOT" = yes ] && users=users
-	for cpu in $CPUS; do
-		boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED" "$cycles" $users
-		users= cycles=$CYCLES_OTHER
-	done
-	for cpu in $NO_NEON_CPUS; do
-		boot "${cpu%%,*}-no-neon" "$cpu" "$SCALAR_DRIVERS" "$NEON_DRIVERS" \
-			"$(echo "$SELECTED" | sed 's/-neon-rs/-rs/g')" "$CYCLES_OTHER"
-	done
+	# The guests of this kernel boot while the next kernel builds.
+	lane "$target: guest boots" boots
 
+	phase "$target: out-of-tree build"
 	step "out-of-tree build: make -C <kernel build> M=<copy of this checkout>"
 	oot=$RSHA_CACHE/oot/$target
 	rm -rf "$oot" && mkdir -p "$oot"
@@ -116,12 +242,38 @@ for target in $TARGETS; do
 		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
 	fi
 done
+[ ${#LANES[@]} -gt 0 ] || lane "defconfig fragments" fragments
 
-step "user defconfig fragments merged onto their defconfigs"
-"$RSHA_ROOT/scripts/check-fragments.sh" | record
+phase "waiting for the guest boots and fragment checks"
+collect_lanes
 
 step "longest NEON section per driver (debug kernels under TCG: not hardware timings)"
 column -s, -t "$LATENCY" 2>/dev/null || cat "$LATENCY"
+
+phase ""
+
+step "time per step (wall clock; $(nproc) CPUs; $([ "$RSHA_FULL" = 1 ] && echo full || echo default) run)"
+total=$(( $(date +%s) - _suite_t0 ))
+# The suite's own steps in order, then what ran beside them: each lane, with
+# its guest boots (indented) under it.
+awk -F'\t' -v total="$total" '
+	function row(i) { return sprintf("  %6.1f min  %5.1f%%  %s", t[i] / 60, total ? 100 * t[i] / total : 0, n[i]) }
+	{ n[NR] = $1; t[NR] = $2 }
+	END {
+		for (i = 1; i <= NR; i++) if (n[i] !~ /^  / && n[i] !~ /in the background/) print row(i)
+		printf "  %6.1f min          total (wall clock)\n", total / 60
+		print "  beside them:"
+		for (i = 1; i <= NR; i++) if (n[i] ~ /in the background/) {
+			print row(i)
+			split(n[i], w, ":")
+			for (j = 1; j <= NR; j++) if (n[j] ~ /^  / && index(n[j], "  " w[1] " ") == 1) print "  " row(j)
+		}
+	}' "$TIMINGS" >&2
+commit=$(git -C "$RSHA_ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+awk -F'\t' -v d="$(date -u +%Y-%m-%dT%H:%MZ)" -v c="$commit" -v m="$RSHA_FULL" -v t="$total" '
+	{ print d "\t" c "\t" (m ? "full" : "default") "\t" $2 "\t" $1 }
+	END { print d "\t" c "\t" (m ? "full" : "default") "\t" t "\ttotal" }' \
+	"$TIMINGS" >>"$RSHA_CACHE/timings-history.tsv"
 
 passed=$(grep -c '^PASS ' "$RESULTS")
 failed=$(grep -c '^FAIL ' "$RESULTS")

@@ -37,6 +37,10 @@ for m in "$@"; do
 done
 kernel_log lifetime-cycles
 # The last load with the self-tests on again.
+reload_fuzz=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^rsha\.reload_fuzz=//p')
+fuzz=/sys/module/cryptomgr/parameters/fuzz_iterations
+first_fuzz=$(cat $fuzz 2>/dev/null)
+[ -z "$reload_fuzz" ] || echo "$reload_fuzz" >$fuzz
 echo 0 >/sys/module/cryptomgr/parameters/notests
 for m in "$@"; do
 	rmmod "$(modname "$m")" 2>/tmp/err
@@ -44,6 +48,7 @@ for m in "$@"; do
 done
 n=0
 while grep -q '^type *: larval' /proc/crypto && [ $n -lt 300 ]; do sleep 1; n=$((n + 1)); done
+[ -z "$first_fuzz" ] || echo "$first_fuzz" >$fuzz
 say begin proc-crypto-reloaded; cat /proc/crypto; say end proc-crypto-reloaded
 kernel_log lifetime-reload
 
