@@ -7,10 +7,10 @@
 #
 #   scripts/test.sh [--full]
 #
-# --full also runs the repetitions that are not on every CI run: 100 module
-# load cycles per module on each kernel instead of a few, and the full fuzz
-# count on every self-test run (Documentation/testing.rst, "Default and full
-# runs"). Ends with a table of the time each step took, kept in
+# --full also runs the repetitions that are not on every CI run: about 100 module
+# load cycles per module and architecture instead of a dozen, and the full
+# fuzz count on every self-test run (Documentation/testing.rst, "Default and
+# full runs"). Ends with a table of the time each step took, kept in
 # $RSHA_CACHE/logs/timings.tsv and appended to $RSHA_CACHE/timings-history.tsv.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"

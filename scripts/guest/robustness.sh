@@ -1,7 +1,7 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Robustness tests (issue 7), run by /init in test mode after the drivers are
+# Robustness tests, run by /init in test mode after the drivers are
 # loaded and before the in-kernel users. Like /init it only acts and reports
 # ("@@RSHA ..." lines); scripts/parse-robustness.py decides on the host.
 #
