@@ -63,38 +63,34 @@ typedef long ssize_t;
 #error "afalg-hash: arm64 or 32-bit ARM only"
 #endif
 
+/*
+ * The system call number goes in x8 (arm64) or r7 (ARM EABI), the arguments in
+ * x0-x5 or r0-r5, the result comes back in x0 or r0; "svc #0" on both.
+ */
+#if defined(__aarch64__)
+#define NR_REG		"x8"
+#define ARG_REG(n)	"x" #n
+#else
+#define NR_REG		"r7"
+#define ARG_REG(n)	"r" #n
+#endif
+
 /* A raw system call with up to six arguments; returns -errno on failure. */
 static long sys6(long nr, long a, long b, long c, long d, long e, long f)
 {
-#if defined(__aarch64__)
-	register long x8 __asm__("x8") = nr;
-	register long x0 __asm__("x0") = a;
-	register long x1 __asm__("x1") = b;
-	register long x2 __asm__("x2") = c;
-	register long x3 __asm__("x3") = d;
-	register long x4 __asm__("x4") = e;
-	register long x5 __asm__("x5") = f;
-
-	__asm__ volatile("svc #0"
-			 : "+r"(x0)
-			 : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5)
-			 : "memory");
-	return x0;
-#else
-	register long r7 __asm__("r7") = nr;
-	register long r0 __asm__("r0") = a;
-	register long r1 __asm__("r1") = b;
-	register long r2 __asm__("r2") = c;
-	register long r3 __asm__("r3") = d;
-	register long r4 __asm__("r4") = e;
-	register long r5 __asm__("r5") = f;
+	register long rnr __asm__(NR_REG) = nr;
+	register long r0 __asm__(ARG_REG(0)) = a;
+	register long r1 __asm__(ARG_REG(1)) = b;
+	register long r2 __asm__(ARG_REG(2)) = c;
+	register long r3 __asm__(ARG_REG(3)) = d;
+	register long r4 __asm__(ARG_REG(4)) = e;
+	register long r5 __asm__(ARG_REG(5)) = f;
 
 	__asm__ volatile("svc #0"
 			 : "+r"(r0)
-			 : "r"(r7), "r"(r1), "r"(r2), "r"(r3), "r"(r4), "r"(r5)
+			 : "r"(rnr), "r"(r1), "r"(r2), "r"(r3), "r"(r4), "r"(r5)
 			 : "memory");
 	return r0;
-#endif
 }
 
 #define sys3(nr, a, b, c) sys6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
