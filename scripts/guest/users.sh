@@ -5,6 +5,8 @@
 # modules are loaded. Like /init it only acts and reports ("@@RSHA ..." lines);
 # scripts/parse-users.py decides on the host.
 #   @@RSHA cavp SET DRIVER INDEX DIGEST     one test vector through AF_ALG
+#                                           (cavp-split: sent in MSG_MORE pieces;
+#                                           cavp-kcapi: through kcapi-dgst)
 #   @@RSHA user NAME rc=N DETAIL            one step of dm-verity/crypt/integrity, IPsec
 #   @@RSHA begin/end ...                    /proc/crypto and kernel log excerpts
 export DM_DISABLE_UDEV=1 PATH=/sbin:/bin:/usr/sbin:/usr/bin:/bb
