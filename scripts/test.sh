@@ -117,7 +117,7 @@ stop_lanes() {
 	local l
 	kill_tree() {
 		local c
-		for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$c"; done
+		for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do kill_tree "$c"; done
 		kill "$1" 2>/dev/null
 	}
 	for l in "${LANES[@]}"; do kill_tree "${l%%:*}"; done
