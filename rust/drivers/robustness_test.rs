@@ -212,13 +212,20 @@ impl Report {
     /// A check with a count of mismatches: passes when there are none.
     fn mismatches(&mut self, test: &str, driver: &CStr, checked: Result<(u32, u32)>) {
         match checked {
-            Ok((0, total)) => {
-                self.result(test, driver, Ok(format_args!("{} checks agree with generic", total)))
-            }
+            Ok((0, total)) => self.result(
+                test,
+                driver,
+                Ok(format_args!("{} checks agree with generic", total)),
+            ),
             Ok((bad, total)) => {
                 self.failed += 1;
-                pr_info!("RESULT FAIL {} {}: {} of {} checks differ from generic\n",
-                         test, driver, bad, total);
+                pr_info!(
+                    "RESULT FAIL {} {}: {} of {} checks differ from generic\n",
+                    test,
+                    driver,
+                    bad,
+                    total
+                );
             }
             Err(e) => self.result(test, driver, Err(e)),
         }
@@ -236,7 +243,13 @@ enum Where {
 }
 
 impl Where {
-    const ALL: [Where; 5] = [Where::Task, Where::PreemptOff, Where::IrqsOff, Where::Softirq, Where::Hardirq];
+    const ALL: [Where; 5] = [
+        Where::Task,
+        Where::PreemptOff,
+        Where::IrqsOff,
+        Where::Softirq,
+        Where::Hardirq,
+    ];
 
     fn test_name(self) -> &'static str {
         match self {
@@ -279,7 +292,11 @@ impl<'a> Batch<'a> {
             };
             *m = (random_upto(15), len);
         }
-        Ok(Batch { pool, messages, out: KVec::from_elem([0; MAX_DIGEST], BATCH, GFP_KERNEL)? })
+        Ok(Batch {
+            pool,
+            messages,
+            out: KVec::from_elem([0; MAX_DIGEST], BATCH, GFP_KERNEL)?,
+        })
     }
 
     fn message(&self, i: usize) -> &'a [u8] {
@@ -411,7 +428,12 @@ fn contexts(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
                 }
             };
             if context != place.expected() {
-                pr_info!("{}: ran in {:?}, not {:?}\n", place.test_name(), context, place.expected());
+                pr_info!(
+                    "{}: ran in {:?}, not {:?}\n",
+                    place.test_name(),
+                    context,
+                    place.expected()
+                );
                 return Err(EINVAL);
             }
             let mut bad = 0;
@@ -434,7 +456,11 @@ fn hash_split(desc: &mut ShashDesc<'_>, data: &[u8], out: &mut [u8]) -> Result {
     desc.init()?;
     let mut rest = data;
     while !rest.is_empty() {
-        let take = if random_upto(9) == 0 { 0 } else { 1 + random_upto(rest.len().min(700) - 1) };
+        let take = if random_upto(9) == 0 {
+            0
+        } else {
+            1 + random_upto(rest.len().min(700) - 1)
+        };
         let (head, tail) = rest.split_at(take);
         desc.update(head)?;
         rest = tail;
@@ -498,8 +524,12 @@ fn threads(report: &mut Report, drivers: u32) {
         for cpu in 0..cpus {
             // SAFETY: `thread_fn` takes no data; the name format has one `%u`.
             let task = from_err_ptr(unsafe {
-                bindings::kthread_create_on_cpu(Some(thread_fn), core::ptr::null_mut(), cpu,
-                                                c_str!("rsha-stress/%u").as_char_ptr())
+                bindings::kthread_create_on_cpu(
+                    Some(thread_fn),
+                    core::ptr::null_mut(),
+                    cpu,
+                    c_str!("rsha-stress/%u").as_char_ptr(),
+                )
             });
             let task = match task {
                 Ok(task) => task,
@@ -534,7 +564,11 @@ fn threads(report: &mut Report, drivers: u32) {
         if tasks.len() != cpus as usize {
             return Err(ENOMEM);
         }
-        pr_info!("threads: {} threads, {} iterations per driver each\n", cpus, THREAD_ITERATIONS);
+        pr_info!(
+            "threads: {} threads, {} iterations per driver each\n",
+            cpus,
+            THREAD_ITERATIONS
+        );
         Ok((bad, cpus * THREAD_ITERATIONS * drivers))
     })();
     report.mismatches("threads", c_str!("all-drivers"), outcome);
@@ -664,11 +698,11 @@ fn import_random(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
 fn counter_wrap(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
     // (low word, high word) of the byte counter, before subtracting 1..=200.
     const BOUNDARIES: [(u64, u64); 5] = [
-        (1 << 29, 0),   // the bit length leaves its low 32-bit word
-        (1 << 32, 0),   // the byte count leaves its low 32-bit word
-        (1 << 61, 0),   // the bit length leaves its low 64-bit word
-        (0, 1),         // 2^64: the 64-bit counter wraps / the 128-bit one carries
-        (0, 1 << 61),   // 2^125: the top of SHA-512's bit length
+        (1 << 29, 0), // the bit length leaves its low 32-bit word
+        (1 << 32, 0), // the byte count leaves its low 32-bit word
+        (1 << 61, 0), // the bit length leaves its low 64-bit word
+        (0, 1),       // 2^64: the 64-bit counter wraps / the 128-bit one carries
+        (0, 1 << 61), // 2^125: the top of SHA-512's bit length
     ];
     let outcome = (|| -> Result<(u32, u32)> {
         let (mut bad, mut total) = (0, 0);
@@ -739,7 +773,10 @@ struct RobustnessTest {
 
 impl kernel::Module for RobustnessTest {
     fn init(_module: &'static ThisModule) -> Result<Self> {
-        let mut report = Report { passed: 0, failed: 0 };
+        let mut report = Report {
+            passed: 0,
+            failed: 0,
+        };
         let mut pool = buffer(16 + BATCH_MAX_LEN)?;
         fill_random(&mut pool);
         let mut held = KVec::new();
@@ -761,7 +798,11 @@ impl kernel::Module for RobustnessTest {
                     report.result("alloc", driver, Err(EINVAL));
                     continue;
                 }
-                let t = Target { alg, tfm, generic: ShashTfm::new(alg.generic)? };
+                let t = Target {
+                    alg,
+                    tfm,
+                    generic: ShashTfm::new(alg.generic)?,
+                };
                 contexts(&mut report, &t, &pool);
                 misalign(&mut report, &t, &pool);
                 zero_length(&mut report, &t, &pool);
@@ -771,11 +812,16 @@ impl kernel::Module for RobustnessTest {
                 held.push(t.tfm, GFP_KERNEL)?;
             }
         }
-        let ours = held.len() as u32 - u32::from(held.iter().any(|t: &ShashTfm| {
-            t.driver_name().as_bytes() == NEGATIVE_CONTROL.drivers[0].as_bytes()
-        }));
+        let ours = held.len() as u32
+            - u32::from(held.iter().any(|t: &ShashTfm| {
+                t.driver_name().as_bytes() == NEGATIVE_CONTROL.drivers[0].as_bytes()
+            }));
         threads(&mut report, ours);
-        pr_info!("RESULT DONE {} passed, {} failed\n", report.passed, report.failed);
+        pr_info!(
+            "RESULT DONE {} passed, {} failed\n",
+            report.passed,
+            report.failed
+        );
         Ok(RobustnessTest { _held: held })
     }
 }

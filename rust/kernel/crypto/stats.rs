@@ -190,7 +190,9 @@ mod enabled {
                 // SAFETY: `file` is NUL-terminated; `value` outlives the file, which
                 // is removed with `self.dir` on drop, before the module's memory
                 // goes; debugfs reads it as a `u64`, the layout of `AtomicU64`.
-                unsafe { bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr()) };
+                unsafe {
+                    bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr())
+                };
             };
             for (files, counters) in BLOCK_FILES.iter().zip(&stats.blocks) {
                 for (file, counter) in files.iter().zip(counters) {
@@ -258,9 +260,9 @@ mod enabled {
     }
 }
 
-pub use enabled::{CoreStats, SectionClock, StatsDir};
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
 pub use enabled::current_context;
+pub use enabled::{CoreStats, SectionClock, StatsDir};
 
 impl Default for CoreStats {
     fn default() -> Self {

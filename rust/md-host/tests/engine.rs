@@ -21,21 +21,42 @@ trait Reference: Algorithm {
 }
 
 fn compress32(chain: &mut [u32; 8], blocks: &[u8]) {
-    assert!(!blocks.is_empty() && blocks.len() % 64 == 0, "engine passed {} bytes", blocks.len());
-    let blocks: Vec<_> = blocks.chunks(64).map(|b| *sha2::digest::generic_array::GenericArray::from_slice(b)).collect();
+    assert!(
+        !blocks.is_empty() && blocks.len() % 64 == 0,
+        "engine passed {} bytes",
+        blocks.len()
+    );
+    let blocks: Vec<_> = blocks
+        .chunks(64)
+        .map(|b| *sha2::digest::generic_array::GenericArray::from_slice(b))
+        .collect();
     sha2::compress256(chain, &blocks);
 }
 
 fn compress64(chain: &mut [u64; 8], blocks: &[u8]) {
-    assert!(!blocks.is_empty() && blocks.len() % 128 == 0, "engine passed {} bytes", blocks.len());
-    let blocks: Vec<_> = blocks.chunks(128).map(|b| *sha2::digest::generic_array::GenericArray::from_slice(b)).collect();
+    assert!(
+        !blocks.is_empty() && blocks.len() % 128 == 0,
+        "engine passed {} bytes",
+        blocks.len()
+    );
+    let blocks: Vec<_> = blocks
+        .chunks(128)
+        .map(|b| *sha2::digest::generic_array::GenericArray::from_slice(b))
+        .collect();
     sha2::compress512(chain, &blocks);
 }
 
 impl Reference for Sha1 {
     fn compress(chain: &mut [u32; 5], blocks: &[u8]) {
-        assert!(!blocks.is_empty() && blocks.len() % 64 == 0, "engine passed {} bytes", blocks.len());
-        let blocks: Vec<_> = blocks.chunks(64).map(|b| *sha1::digest::generic_array::GenericArray::from_slice(b)).collect();
+        assert!(
+            !blocks.is_empty() && blocks.len() % 64 == 0,
+            "engine passed {} bytes",
+            blocks.len()
+        );
+        let blocks: Vec<_> = blocks
+            .chunks(64)
+            .map(|b| *sha1::digest::generic_array::GenericArray::from_slice(b))
+            .collect();
         sha1::compress(chain, &blocks);
     }
     fn digest(m: &[u8]) -> Vec<u8> {
@@ -93,7 +114,12 @@ fn engine_digest_with<A: Reference>(pieces: &[&[u8]], absorb_first: bool) -> Vec
 /// [`engine_digest_with`] both ways, which must agree.
 fn engine_digest<A: Reference>(pieces: &[&[u8]]) -> Vec<u8> {
     let plain = engine_digest_with::<A>(pieces, false);
-    assert_eq!(engine_digest_with::<A>(pieces, true), plain, "{}: absorb() changed the digest", A::NAME);
+    assert_eq!(
+        engine_digest_with::<A>(pieces, true),
+        plain,
+        "{}: absorb() changed the digest",
+        A::NAME
+    );
     plain
 }
 
@@ -102,7 +128,11 @@ fn random_split<'a>(rng: &mut SmallRng, message: &'a [u8]) -> Vec<&'a [u8]> {
     let mut pieces = Vec::new();
     let mut rest = message;
     while !rest.is_empty() {
-        let n = if rng.gen_bool(0.1) { 0 } else { rng.gen_range(1..=rest.len()) };
+        let n = if rng.gen_bool(0.1) {
+            0
+        } else {
+            rng.gen_range(1..=rest.len())
+        };
         let (head, tail) = rest.split_at(n);
         pieces.push(head);
         rest = tail;
@@ -116,13 +146,28 @@ fn all_lengths_random_splits<A: Reference>() {
         let mut message = vec![0u8; len];
         rng.fill_bytes(&mut message);
         let expected = A::digest(&message);
-        assert_eq!(engine_digest::<A>(&[&message]), expected, "{} len {len} one piece", A::NAME);
+        assert_eq!(
+            engine_digest::<A>(&[&message]),
+            expected,
+            "{} len {len} one piece",
+            A::NAME
+        );
         let bytewise: Vec<&[u8]> = message.chunks(1).collect();
-        assert_eq!(engine_digest::<A>(&bytewise), expected, "{} len {len} bytewise", A::NAME);
+        assert_eq!(
+            engine_digest::<A>(&bytewise),
+            expected,
+            "{} len {len} bytewise",
+            A::NAME
+        );
         for _ in 0..8 {
             let pieces = random_split(&mut rng, &message);
-            assert_eq!(engine_digest::<A>(&pieces), expected, "{} len {len} split {:?}", A::NAME,
-                pieces.iter().map(|p| p.len()).collect::<Vec<_>>());
+            assert_eq!(
+                engine_digest::<A>(&pieces),
+                expected,
+                "{} len {len} split {:?}",
+                A::NAME,
+                pieces.iter().map(|p| p.len()).collect::<Vec<_>>()
+            );
         }
     }
 }
@@ -136,11 +181,21 @@ fn absorb_declines_exactly_at_a_block<A: Reference>() {
             let mut before = vec![0u8; State::<A>::EXPORT_SIZE];
             state.export(&mut before);
             let took = state.absorb(&vec![0xa5; len]);
-            assert_eq!(took, fill + len < block, "{} fill {fill} len {len}", A::NAME);
+            assert_eq!(
+                took,
+                fill + len < block,
+                "{} fill {fill} len {len}",
+                A::NAME
+            );
             if !took {
                 let mut after = vec![0u8; State::<A>::EXPORT_SIZE];
                 state.export(&mut after);
-                assert_eq!(after, before, "{}: a declined absorb() changed the state", A::NAME);
+                assert_eq!(
+                    after,
+                    before,
+                    "{}: a declined absorb() changed the state",
+                    A::NAME
+                );
             }
         }
     }
@@ -162,7 +217,12 @@ fn export_import_mid_stream<A: Reference>() {
         other.update(&message[len..], &mut A::compress);
         let mut out = vec![0u8; A::DIGEST_SIZE];
         other.finish(&mut out, &mut A::compress);
-        assert_eq!(out, A::digest(&message), "{} export/import at {len}", A::NAME);
+        assert_eq!(
+            out,
+            A::digest(&message),
+            "{} export/import at {len}",
+            A::NAME
+        );
         // Export is a pure function of the state.
         let mut again = vec![0u8; State::<A>::EXPORT_SIZE];
         state.export(&mut again);
@@ -208,7 +268,12 @@ fn reset_over_junk<A: Reference>() {
         state.update(&message[split..], &mut A::compress);
         let mut out = vec![0u8; A::DIGEST_SIZE];
         state.finish(&mut out, &mut A::compress);
-        assert_eq!(out, A::digest(&message), "{} after reset over junk", A::NAME);
+        assert_eq!(
+            out,
+            A::digest(&message),
+            "{} after reset over junk",
+            A::NAME
+        );
     }
 }
 
@@ -228,7 +293,11 @@ fn finish_wipes_state<A: Reference>() {
     state.finish(&mut out, &mut A::compress);
     let mut exported = vec![0xffu8; State::<A>::EXPORT_SIZE];
     state.export(&mut exported);
-    assert!(exported.iter().all(|&b| b == 0), "{} state not wiped", A::NAME);
+    assert!(
+        exported.iter().all(|&b| b == 0),
+        "{} state not wiped",
+        A::NAME
+    );
 }
 
 /// The 128-bit counter of SHA-384/512 carries into its high word, and the bit
