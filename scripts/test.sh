@@ -196,6 +196,7 @@ fragments() {
 	"$RSHA_ROOT/scripts/check-fragments.sh" | record
 }
 
+fragments_lane=
 for target in $TARGETS; do
 	target_info "$target"
 	phase "$target: kernel build"
@@ -205,7 +206,7 @@ for target in $TARGETS; do
 	fi
 	pass "$target: kernel and modules build"
 	# The fragment checks need only the extracted tree: they run beside the rest.
-	[ ${#LANES[@]} -gt 0 ] || lane "defconfig fragments" fragments
+	[ -n "$fragments_lane" ] || { lane "defconfig fragments" fragments; fragments_lane=1; }
 	phase "$target: initramfs"
 	initrd=$RSHA_CACHE/logs/$target.cpio
 	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also
@@ -242,7 +243,7 @@ for target in $TARGETS; do
 		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
 	fi
 done
-[ ${#LANES[@]} -gt 0 ] || lane "defconfig fragments" fragments
+[ -n "$fragments_lane" ] || lane "defconfig fragments" fragments
 
 phase "waiting for the guest boots and fragment checks"
 collect_lanes

@@ -5,7 +5,7 @@
 # loaded and before the in-kernel users. Like /init it only acts and reports
 # ("@@RSHA ..." lines); scripts/parse-robustness.py decides on the host.
 #
-#   robustness.sh CYCLES MODULE...
+#   robustness.sh CYCLES RELOAD_FUZZ MODULE...
 #
 # 1. Module lifetime: CYCLES rmmod/insmod cycles of every MODULE, with the
 #    crypto self-tests switched off for the cycles (cryptomgr.notests) and back
@@ -17,7 +17,7 @@
 # 4. rmmod of every MODULE while the test module holds their transforms: must
 #    be refused. Then the test module goes and the drivers stay usable.
 export PATH=/sbin:/bin:/usr/sbin:/usr/bin:/bb
-CYCLES=$1; shift
+CYCLES=$1 RELOAD_FUZZ=$2; shift 2
 say() { echo "@@RSHA $*"; }
 kernel_log() { say begin "dmesg $1"; dmesg -c; say end "dmesg $1"; }
 modname() { echo "$1" | tr - _; }
@@ -37,10 +37,9 @@ for m in "$@"; do
 done
 kernel_log lifetime-cycles
 # The last load with the self-tests on again.
-reload_fuzz=$(tr ' ' '\n' </proc/cmdline | sed -n 's/^rsha\.reload_fuzz=//p')
 fuzz=/sys/module/cryptomgr/parameters/fuzz_iterations
 first_fuzz=$(cat $fuzz 2>/dev/null)
-[ -z "$reload_fuzz" ] || echo "$reload_fuzz" >$fuzz
+[ -z "$RELOAD_FUZZ" ] || echo "$RELOAD_FUZZ" >$fuzz
 echo 0 >/sys/module/cryptomgr/parameters/notests
 for m in "$@"; do
 	rmmod "$(modname "$m")" 2>/tmp/err
