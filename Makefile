@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Out-of-tree build of the modules against a configured and built kernel whose
-# tree has this project's overlay (scripts/overlay.sh; scripts/kernel.sh does
+# tree has this project's overlay (scripts/build/overlay.sh; scripts/build/kernel.sh does
 # both):
 #
 #   make KDIR=<kernel build directory> [ARCH=arm64]

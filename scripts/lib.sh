@@ -96,7 +96,7 @@ guest_download() {
 }
 
 # intree_core ARCH ALG UNIT: "file symbol" of the Linux 6.12 in-tree core for the
-# same (arch, alg, unit), as scripts/mca-table.sh generates it into
+# same (arch, alg, unit), as scripts/performance/mca-table.sh generates it into
 # $RSHA_CACHE/mca/refs/; nothing where the kernel has no such core.
 intree_core() {
 	case $1/$2/$3 in

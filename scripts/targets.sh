@@ -4,7 +4,7 @@
 # Assembly cores tested on the host under qemu-user: ARCH:ALG pairs.
 CORE_TESTS="arm64:sha1 arm64:sha256 arm64:sha512 arm:sha1 arm:sha256 arm:sha512"
 
-# The in-kernel users (scripts/guest/users.sh): Debian packages and the programs
+# The in-kernel users (scripts/guest/initramfs/users.sh): Debian packages and the programs
 # of theirs that go into the guest.
 USERS_PACKAGES="kcapi-tools cryptsetup-bin iproute2"
 USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/integritysetup /bin/ip"
@@ -14,9 +14,9 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # register and pass the self-tests; SELECTED (alg=driver) is what tcrypt must pick.
 # NO_NEON_CPUS: boots on a CPU without NEON, where the NEON drivers must be absent.
 # USERS_BOOT: whether the first boot also runs the in-kernel users
-# (scripts/guest/users.sh); every test kernel's does (4-6 minutes under TCG).
+# (scripts/guest/initramfs/users.sh); every test kernel's does (4-6 minutes under TCG).
 # CYCLES_FIRST, CYCLES_OTHER: rmmod/insmod cycles per module on the first boot
-# and on the others (scripts/guest/robustness.sh). Under TCG a cycle costs about
+# and on the others (scripts/guest/initramfs/robustness.sh). Under TCG a cycle costs about
 # 0.4 s on arm64 and 2.6 s on ARMv7 with 4 virtual CPUs. A default run does a
 # few per boot: a driver that fails to unregister, leaks or frees too early
 # shows at its first cycle (-EEXIST at the next insmod, kmemleak, KASAN), so

@@ -17,14 +17,14 @@ target_info "$TARGET"
 CPU=${RSHA_CPU:-${CPUS%% *}}
 
 "$RSHA_ROOT/scripts/setup-host.sh"
-BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$TARGET")
+BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$TARGET")
 mkdir -p "$RSHA_CACHE/logs"
 initrd=$RSHA_CACHE/logs/$TARGET.cpio
-"$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd"
+"$RSHA_ROOT/scripts/guest/rootfs.sh" "$DEBARCH" "$BUILD" "$initrd"
 log=$RSHA_CACHE/logs/tcrypt-$TARGET-${CPU%%,*}-$MODE.log
 step "booting $TARGET on $CPU: insmod ${MODULES}, tcrypt mode=$MODE sec=1 (console: $log)"
-"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$CPU" "$BUILD/$IMAGE" "$initrd" "$log" 900 \
+"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$CPU" "$BUILD/$IMAGE" "$initrd" "$log" 900 \
 	rsha.mode=bench "rsha.modules=${MODULES// /,}" "rsha.tcrypt=mode=$MODE:sec=1"
 echo
 echo "tcrypt mode=$MODE, $TARGET on qemu -cpu $CPU (TCG: not hardware timings; compare rows within this run only)"
-python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --table
+python3 "$RSHA_ROOT/scripts/results/parse-console.py" "$log" --table

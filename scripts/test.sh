@@ -29,7 +29,7 @@ GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-900}
 [ "$RSHA_FULL" = 0 ] || GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-1800}
 # Robustness: testmgr fuzz iterations (the kernel's default is 100) for the
 # first load of the drivers on every boot, and for the reload after the module
-# load cycles (scripts/guest/robustness.sh), which repeats on the same code what
+# load cycles (scripts/guest/initramfs/robustness.sh), which repeats on the same code what
 # the first load proved; a guest with 4 CPUs for the threads test and KASAN's
 # shadow memory. The module load cycles per boot are in scripts/targets.sh.
 FUZZ=${RSHA_FUZZ_ITERATIONS:-500}
@@ -62,9 +62,9 @@ fail() { echo "FAIL $*" | tee -a "$RESULTS"; }
 pass() { echo "PASS $*" | tee -a "$RESULTS"; }
 
 phase "host: cargo test of the engine"
-step "host: cargo test of the Merkle-Damgard engine (rust/md-host)"
+step "host: cargo test of the Merkle-Damgard engine (tests/engine)"
 log=$RSHA_CACHE/logs/cargo-test.log
-(cd "$RSHA_ROOT/rust/md-host" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
+(cd "$RSHA_ROOT/tests/engine" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
 	cargo test --locked --release) >"$log" 2>&1
 rc=$?
 sed -nE 's/^test (.*) \.\.\. ok$/PASS host engine: \1/p; s/^test (.*) \.\.\. FAILED$/FAIL host engine: \1/p' "$log" | record
@@ -82,7 +82,7 @@ done
 phase "test vectors and guest programs"
 step "test vectors: cryptography-vectors from PyPI"
 VECTORS=$RSHA_CACHE/vectors
-python3 "$RSHA_ROOT/scripts/cavp-vectors.py" "$VECTORS" || fail "test vectors: cavp-vectors.py"
+python3 "$RSHA_ROOT/scripts/results/cavp-vectors.py" "$VECTORS" || fail "test vectors: cavp-vectors.py"
 # The guest's own test programs (tests/guest/), per Debian architecture.
 guest_tools() {
 	local out=$RSHA_CACHE/guest-tools/$1
@@ -160,20 +160,20 @@ boot() {
 	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1)
 	t0=$(date +%s)
 	step "guest: booting $label${users:+ with the in-kernel users} (console: $log)"
-	"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
+	"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
 		"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
 		"rsha.tcrypt=$TCRYPT" "rsha.cycles=$cycles" "cryptomgr.fuzz_iterations=$FUZZ" \
 		"rsha.reload_fuzz=$RELOAD_FUZZ" \
 		"${users[@]}" || fail "$label: guest run (see above)"
 	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $(($(date +%s) - t0)) >>"$TIMINGS"
 	step "guest: $label done in $(($(date +%s) - t0)) s"
-	python3 "$RSHA_ROOT/scripts/parse-console.py" "$log" --label "$label" \
+	python3 "$RSHA_ROOT/scripts/results/parse-console.py" "$log" --label "$label" \
 		--drivers "$3" --absent "$4" --selected "$5" \
 		--negative-control sha256-rs-negative-control | record
-	python3 "$RSHA_ROOT/scripts/parse-robustness.py" "$log" --label "$label" \
+	python3 "$RSHA_ROOT/scripts/results/parse-robustness.py" "$log" --label "$label" \
 		--drivers "$3" --absent "$4" --modules "${MODULES// /,}" \
 		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" | record
-	[ ${#users[@]} = 0 ] || python3 "$RSHA_ROOT/scripts/parse-users.py" "$log" \
+	[ ${#users[@]} = 0 ] || python3 "$RSHA_ROOT/scripts/results/parse-users.py" "$log" \
 		--label "$label" --drivers "$3" --expected "$VECTORS/expected.tsv" | record
 }
 
@@ -193,14 +193,14 @@ boots() {
 
 fragments() {
 	step "user defconfig fragments merged onto their defconfigs"
-	"$RSHA_ROOT/scripts/check-fragments.sh" | record
+	"$RSHA_ROOT/scripts/build/check-fragments.sh" | record
 }
 
 fragments_lane=
 for target in $TARGETS; do
 	target_info "$target"
 	phase "$target: kernel build"
-	if ! BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$target"); then
+	if ! BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target"); then
 		fail "$target: kernel build (see above)"
 		continue
 	fi
@@ -210,15 +210,15 @@ for target in $TARGETS; do
 	phase "$target: initramfs"
 	initrd=$RSHA_CACHE/logs/$target.cpio
 	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also
-	# runs the in-kernel users (scripts/guest/users.sh) with Debian's programs
+	# runs the in-kernel users (scripts/guest/initramfs/users.sh) with Debian's programs
 	# and the test vectors.
 	users_initrd=$RSHA_CACHE/logs/$target-users.cpio
 	pkgs=$RSHA_CACHE/logs/$DEBARCH-packages.list
-	if ! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" ||
-		! "$RSHA_ROOT/scripts/guest-packages.sh" "$DEBARCH" "$pkgs" $USERS_PACKAGES -- $USERS_PROGRAMS ||
+	if ! "$RSHA_ROOT/scripts/guest/rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" ||
+		! "$RSHA_ROOT/scripts/guest/packages.sh" "$DEBARCH" "$pkgs" $USERS_PACKAGES -- $USERS_PROGRAMS ||
 		! tools=$(guest_tools "$DEBARCH") ||
-		! "$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$users_initrd" \
-			"/users.sh=$RSHA_ROOT/scripts/guest/users.sh" "@$pkgs" "@$VECTORS/cpio.list" "@$tools"; then
+		! "$RSHA_ROOT/scripts/guest/rootfs.sh" "$DEBARCH" "$BUILD" "$users_initrd" \
+			"/users.sh=$RSHA_ROOT/scripts/guest/initramfs/users.sh" "@$pkgs" "@$VECTORS/cpio.list" "@$tools"; then
 		fail "$target: guest initramfs"
 		continue
 	fi
@@ -230,7 +230,7 @@ for target in $TARGETS; do
 	oot=$RSHA_CACHE/oot/$target
 	rm -rf "$oot" && mkdir -p "$oot"
 	cp -r "$RSHA_ROOT/Kbuild" "$RSHA_ROOT/Makefile" "$RSHA_ROOT/rust" "$RSHA_ROOT/asm" "$oot/"
-	rm -rf "$oot/rust/md-host"
+	rm -rf "$oot/tests/engine"
 	if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" >"$oot.log" 2>&1; then
 		for m in $MODULES; do
 			if [ -f "$oot/$m.ko" ]; then

@@ -57,7 +57,7 @@
  * explicit "ror b" in every round).
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/mca-core.sh arm and
+ * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-core.sh arm and
  * thumb2; in-tree = Linux 6.12 sha1_transform_neon from
  * arch/arm/crypto/sha1-armv7-neon.S, whose block loop is already
  * unrolled: .Loop up to its "b .Loop"; cortex-a15 and cortex-a9 share one

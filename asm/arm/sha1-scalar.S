@@ -60,10 +60,10 @@
  * instruction count (~990 a block).
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/mca-core.sh arm and
+ * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-core.sh arm and
  * thumb2; in-tree = Linux 6.12 sha1_block_data_order from
  * arch/arm/crypto/sha1-armv4-large.S, unrolled from its execution trace
- * by scripts/mca-table.sh; cortex-a15 and cortex-a9 share one llvm
+ * by scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm
  * model; cortex-a57 with -mtriple=armv7a / thumbv7a):
  *
  *	CPU		build	ours	in-tree	ours/in-tree	(before)

@@ -54,10 +54,10 @@
  * (~1790 a block) and its single load/store pipe at the block boundary.
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/mca-core.sh arm and
+ * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-core.sh arm and
  * thumb2; in-tree = Linux 6.12 sha256_block_data_order from
  * arch/arm/crypto/sha256-armv4.pl, unrolled from its execution trace by
- * scripts/mca-table.sh; cortex-a15 and cortex-a9 share one llvm model;
+ * scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm model;
  * cortex-a57 with -mtriple=armv7a / thumbv7a):
  *
  *	CPU		build	ours	in-tree	ours/in-tree	(before)

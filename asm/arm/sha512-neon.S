@@ -66,11 +66,11 @@
  * 64-byte updates in instructions and 0.68-0.87x in TCG time. In NEON the
  * schedule costs the A15 model some 280 cycles a block more and saves a
  * third of the instructions: 2.95 thousand a block against 2.96 (2883
- * against 2894 in the one-block traces that scripts/mca-table.sh cuts).
+ * against 2894 in the one-block traces that scripts/performance/mca-table.sh cuts).
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
  * block cut out of the execution trace, the chunk loop run as often as
- * it runs, as scripts/mca-table.sh measures it, ARM and Thumb-2; in-tree =
+ * it runs, as scripts/performance/mca-table.sh measures it, ARM and Thumb-2; in-tree =
  * Linux 6.12 sha512_block_data_order_neon from arch/arm/crypto/
  * sha512-armv4.pl, its 16-round loop unrolled 4x; cortex-a15 and cortex-a9
  * share one llvm model):

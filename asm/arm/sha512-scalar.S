@@ -63,7 +63,7 @@
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
  * block cut out of the execution trace, the chunk loop run 5 times, as
- * scripts/mca-table.sh measures it, ARM and Thumb-2 builds; in-tree =
+ * scripts/performance/mca-table.sh measures it, ARM and Thumb-2 builds; in-tree =
  * Linux 6.12 sha512_block_data_order from arch/arm/crypto/sha512-armv4.pl;
  * cortex-a15 and cortex-a9 share one llvm model):
  *

@@ -38,7 +38,7 @@
  * block before, 909 now); the out-of-order models gain a little too.
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the block loop
- * body .Lneon_block .. .Lneon_block_end, scripts/mca-table.sh). The
+ * body .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh). The
  * kernel has no non-CE SHA-1 core for arm64; reference = its generic C
  * sha1_transform() (lib/crypto/sha1.c) with the per-block loop of
  * crypto/sha1_generic.c, clang-19 -O2 -mcpu=<cpu>, one block of its

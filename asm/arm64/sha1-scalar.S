@@ -52,7 +52,7 @@
  * needs about 12 instructions per round (4 schedule, 2 for rol 5, 1 for
  * rol 30, K and W adds, 3-5 for f and its add), so 0.80x of the C
  * reference there (414) is out of reach without SIMD (see sha1-neon.S).
- * Note: scripts/mca-core.sh marks the region with "//" comments, which
+ * Note: scripts/performance/mca-core.sh marks the region with "//" comments, which
  * llvm-mca ignores for AArch64, so it measures the whole function
  * (558.0 / 378.3 / 378.3 here); these figures use "#" markers.
  */

@@ -41,7 +41,7 @@
  * offset, 3 uops).
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/mca-table.sh; in-tree =
+ * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh; in-tree =
  * Linux 6.12 sha256_block_neon from arch/arm64/crypto/sha512-armv8.pl,
  * one block of its execution traced straight-line):
  *

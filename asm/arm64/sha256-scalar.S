@@ -34,7 +34,7 @@
  *
  * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
  * loop .Lscalar_block .. .Lscalar_block_end, measured with
- * scripts/mca-table.sh; in-tree = Linux 6.12 sha256_block_data_order from
+ * scripts/performance/mca-table.sh; in-tree = Linux 6.12 sha256_block_data_order from
  * arch/arm64/crypto/sha512-armv8.pl, one whole block of its execution):
  *
  *	CPU		ours	in-tree	ours/in-tree

@@ -32,7 +32,7 @@
  * cannot quite reach its own.
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/mca-table.sh). The kernel has no NEON SHA-512 core; reference =
+ * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh). The kernel has no NEON SHA-512 core; reference =
  * Linux 6.12 sha512_transform() (crypto/sha512_generic.c) compiled with
  * clang-19 -O2 -mcpu=<cpu>, its per-block loop traced straight-line (the
  * 10x8-round loop and the schedule loop as executed for one block). Also

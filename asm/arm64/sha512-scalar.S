@@ -38,7 +38,7 @@
  * SHA-256 cores.
  *
  * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/mca-table.sh;
+ * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-table.sh;
  * in-tree = Linux 6.12 sha512_block_data_order from
  * arch/arm64/crypto/sha512-armv8.pl, one block of its execution traced
  * straight-line):

@@ -17,7 +17,7 @@
  * points follow from the file's position in the list, so a rerun is the same.
  * Exit status 0 when every file was hashed, 1 otherwise.
  *
- * Why not kcapi-dgst: the in-kernel users test (scripts/guest/users.sh) hashes
+ * Why not kcapi-dgst: the in-kernel users test (scripts/guest/initramfs/users.sh) hashes
  * about 900 NIST vectors with every driver, and one process per vector costs
  * about 0.3 s on the debug guests under TCG (ten minutes a boot). Debian's
  * kcapi-dgst still hashes the HMAC vectors, as an independent client.

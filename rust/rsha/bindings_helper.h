@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Appended to rust/bindings/bindings_helper.h by scripts/overlay.sh: the headers
+ * Appended to rust/bindings/bindings_helper.h by scripts/build/overlay.sh: the headers
  * the Rust crypto abstraction needs bindings for.
  */
 #include <crypto/hash.h>

@@ -9,7 +9,7 @@
 # is never touched), the project overlay is applied, and make runs with
 # O=build dir, so every rerun is incremental.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
 TARGET=${1:?usage: kernel.sh TARGET (see scripts/targets.sh)}
 target_info "$TARGET"
@@ -41,7 +41,7 @@ if [ ! -f "$KSRC/.rsha-extracted" ]; then
 	touch "$KSRC.tmp/.rsha-extracted"
 	mv "$KSRC.tmp" "$KSRC"
 fi
-"$RSHA_ROOT/scripts/overlay.sh" "$KSRC"
+"$RSHA_ROOT/scripts/build/overlay.sh" "$KSRC"
 
 BUILD=$RSHA_CACHE/build/$TARGET
 mkdir -p "$BUILD"

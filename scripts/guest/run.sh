@@ -8,9 +8,9 @@
 # printing the last console lines. RSHA_GUEST_SMP and RSHA_GUEST_MEM (MiB) size
 # the guest (default 2 CPUs, 512 MiB). RSHA_GUEST_ICOUNT=1 runs it with
 # -icount shift=0,sleep=off: the guest clock advances 1 ns per guest
-# instruction (scripts/bench.sh's instruction-count mode).
+# instruction (scripts/performance/bench.sh's instruction-count mode).
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 TIMEOUT=$6
 shift 6
 case $ARCH in

@@ -3,13 +3,13 @@
 #
 # overlay.sh KSRC: put this project into an extracted kernel tree.
 #  - rust/kernel/crypto{.rs,/}  -> the `kernel` crate's `crypto` module
-#  - rust/helpers/crypto.c      -> rust/helpers/, #included from helpers.c
-#  - rust/bindings_helper.h     -> appended to rust/bindings/bindings_helper.h
+#  - rust/rsha/helpers.c      -> rust/helpers/, #included from helpers.c
+#  - rust/rsha/bindings_helper.h     -> appended to rust/bindings/bindings_helper.h
 #  - Kbuild, Kconfig, rust/drivers, asm -> crypto/rust-arm-sha/, sourced from
 #    crypto/Kconfig and crypto/Makefile
 # Idempotent; files are copied only when they differ, so rebuilds stay incremental.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 KSRC=${1:?usage: overlay.sh KERNEL_SOURCE_DIR}
 [ -f "$KSRC/Makefile" ] || die "$KSRC is not a kernel tree"
 
@@ -34,17 +34,17 @@ add_line() {
 }
 
 R=$RSHA_ROOT
-sync "$R/rust/kernel/crypto.rs" "$KSRC/rust/kernel/crypto.rs"
-for f in "$R"/rust/kernel/crypto/*.rs; do
-	sync "$f" "$KSRC/rust/kernel/crypto/$(basename "$f")"
+sync "$R/rust/rsha/mod.rs" "$KSRC/rust/rsha/mod.rs"
+for f in "$R"/rust/rsha/*.rs; do
+	sync "$f" "$KSRC/rust/rsha/$(basename "$f")"
 done
 add_line "$KSRC/rust/kernel/lib.rs" "pub mod crypto;" "pub mod block;"
-sync "$R/rust/helpers/crypto.c" "$KSRC/rust/helpers/crypto.c"
+sync "$R/rust/rsha/helpers.c" "$KSRC/rust/rsha/helpers.c"
 add_line "$KSRC/rust/helpers/helpers.c" '#include "crypto.c"' '#include "build_bug.c"'
 
 # bindings_helper.h: our block sits between markers, replaced when it changes.
 bh=$KSRC/rust/bindings/bindings_helper.h
-want=$(printf '/* rust-arm-sha begin */\n%s\n/* rust-arm-sha end */' "$(cat "$R/rust/bindings_helper.h")")
+want=$(printf '/* rust-arm-sha begin */\n%s\n/* rust-arm-sha end */' "$(cat "$R/rust/rsha/bindings_helper.h")")
 have=$(sed -n '/rust-arm-sha begin/,/rust-arm-sha end/p' "$bh")
 if [ "$want" != "$have" ]; then
 	sed -i '/rust-arm-sha begin/,/rust-arm-sha end/d' "$bh"
@@ -62,4 +62,4 @@ add_line "$KSRC/crypto/Kconfig" 'source "crypto/rust-arm-sha/Kconfig"' 'source "
 add_line "$KSRC/crypto/Makefile" 'obj-y += rust-arm-sha/'
 
 # Rust on 32-bit ARM (6.12 has it on arm64 only).
-"$RSHA_ROOT/scripts/enable-rust-arm.sh" "$KSRC"
+"$RSHA_ROOT/scripts/build/enable-rust-arm.sh" "$KSRC"

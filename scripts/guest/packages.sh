@@ -12,7 +12,7 @@
 # found by following ELF DT_NEEDED entries. Nothing else of the packages goes
 # into the guest.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 DEBARCH=${1:?usage: guest-packages.sh DEBARCH OUT.list PACKAGE... -- PROGRAM...}
 OUT=${2:?}
 shift 2

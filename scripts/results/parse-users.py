@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Results of the in-kernel users run by scripts/guest/users.sh, from a guest log.
+"""Results of the in-kernel users run by scripts/guest/initramfs/users.sh, from a guest log.
 
     parse-users.py LOG --label L --drivers d1,d2,... --expected EXPECTED.TSV
 

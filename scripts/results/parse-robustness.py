@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Results of the robustness tests (scripts/guest/robustness.sh), from a guest log.
+"""Results of the robustness tests (scripts/guest/initramfs/robustness.sh), from a guest log.
 
     parse-robustness.py LOG --label L --drivers d1,d2,... [--absent d3,...]
                         --modules m1,m2,... --negative-control D [--latency-out FILE]
@@ -22,11 +22,11 @@ console = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(console)
 
 MARK = console.MARK
-# What rust/drivers/robustness_test.rs reports for every driver present.
+# What rust/testing/robustness_test.rs reports for every driver present.
 PER_DRIVER_TESTS = ["ctx-task", "ctx-preempt-off", "ctx-irqs-off", "ctx-softirq",
                     "ctx-hardirq", "misalign", "zero-length", "import-random",
                     "counter-wrap", "export-interop"]
-# kernel_neon_begin() sections are cut at this many bytes (rust/kernel/crypto/simd.rs).
+# kernel_neon_begin() sections are cut at this many bytes (rust/rsha/simd.rs).
 NEON_SECTION_BYTES = 4096
 
 
@@ -50,7 +50,7 @@ def check(args, lines):
     absent = [d for d in args.absent.split(",") if d]
     modules = [m for m in args.modules.split(",") if m]
     sec = console.sections(lines)
-    # '@@RSHA step robust-<what> rc=N msg' lines of scripts/guest/robustness.sh.
+    # '@@RSHA step robust-<what> rc=N msg' lines of scripts/guest/initramfs/robustness.sh.
     st = {k[len("robust-"):]: v for k, v in console.steps(lines).items()
           if k.startswith("robust-")}
     if "missing" in st:

@@ -3,7 +3,7 @@
 //! Test only: hashes with every Rust SHA driver from every context a kernel user
 //! may call it from, and compares each digest with the generic C driver.
 //!
-//! Loaded by the test suite after the drivers (`scripts/guest/robustness.sh`); all
+//! Loaded by the test suite after the drivers (`scripts/guest/initramfs/robustness.sh`); all
 //! tests run in module init and print one line each:
 //!
 //! ```text
@@ -13,7 +13,7 @@
 //! rsha_robustness_test: RESULT DONE <passed> passed, <failed> failed
 //! ```
 //!
-//! The host (`scripts/parse-robustness.py`) decides; it also checks the drivers'
+//! The host (`scripts/results/parse-robustness.py`) decides; it also checks the drivers'
 //! debugfs statistics, which show that the hardirq calls took the scalar core.
 //! While loaded the module holds a transform of every driver, so `rmmod` of a
 //! driver module must be refused until this one goes.
@@ -105,7 +105,7 @@ const ALGS: [Alg; 5] = [
     alg!("sha512", 64, 2),
 ];
 
-/// The negative control (rust/drivers/negative_control.rs): a "sha256" driver
+/// The negative control (rust/testing/negative_control.rs): a "sha256" driver
 /// whose digests are wrong. When its module is loaded every per-driver test must
 /// fail on it, which shows that the tests can fail. The `threads` test leaves it
 /// out.

@@ -19,13 +19,13 @@
 # measured as straight-line code (fine for an unrolled block loop); a
 # backward branch to a label inside the region is an inner loop, which
 # this counts once: the script says so on stderr. For a core with inner
-# loops, measure whole blocks with scripts/mca-table.sh, which cuts one
+# loops, measure whole blocks with scripts/performance/mca-table.sh, which cuts one
 # block out of an execution trace.
 set -euo pipefail
 [ $# -ge 5 ] || { echo "usage: $0 ARCH FILE START_LABEL END_LABEL CPU [ITERATIONS]" >&2; exit 2; }
 arch=$1 file=$2 start=$3 end=$4 cpu=$5 iters=${6:-100}
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 case $arch in
 arm64) triple=aarch64-linux-gnu; mtriple=aarch64; cmt='#'; isa=() ;;	# llvm-mca ignores // markers on AArch64
 arm)   triple=armv7a-linux-gnueabihf; mtriple=armv7a; cmt='@'; isa=(-marm) ;;

@@ -16,7 +16,7 @@
 #   $RSHA_CACHE/bench/<arch>-<alg>.png    ratio to generic against block size
 #   $RSHA_CACHE/bench/<arch>.log          the guest console
 # (<arch>: arm64, arm, arm-thumb2; arm64-icount etc. in instruction-count
-# mode, below) and prints a summary (scripts/bench-report.py).
+# mode, below) and prints a summary (scripts/performance/bench-report.py).
 #
 # QEMU (TCG) timings are not hardware timings: only ratios within one run are
 # meaningful. Each driver is timed in its own ~22 s window, and the host's
@@ -35,7 +35,7 @@
 # (default 2), RSHA_BENCH_ICOUNT (default 0), RSHA_BENCH_TIMEOUT (seconds per
 # guest, default 2400).
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
 TARGETS=${*:-arm64-bench arm-bench}
 SEC=${RSHA_BENCH_SEC:-1}
@@ -72,7 +72,7 @@ for target in $TARGETS; do
 	*) die "bench.sh: no benchmark set for target $target" ;;
 	esac
 	[ "$ICOUNT" = 0 ] || label+=-icount
-	BUILD=$("$RSHA_ROOT/scripts/kernel.sh" "$target")
+	BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target")
 
 	# The runs: per algorithm generic, in-tree, ours, PASSES times over (each
 	# driver gets windows at different times; the report keeps each row's
@@ -89,15 +89,15 @@ for target in $TARGETS; do
 		for mode in 303 304 305 306; do echo "mode=$mode sec=$SEC"; done
 	} >"$list"
 	initrd=$OUT/$label.cpio
-	"$RSHA_ROOT/scripts/guest-rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" "/etc/rsha/tcrypt.list=$list"
+	"$RSHA_ROOT/scripts/guest/rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" "/etc/rsha/tcrypt.list=$list"
 
 	log=$OUT/$label.log
 	modules="$intree_modules $MODULES"
 	runs="$(grep -c . "$list") tcrypt runs of ~$((22 * SEC)) s each"
 	[ "$ICOUNT" = 0 ] || runs="$(grep -c . "$list") tcrypt runs with -icount"
 	step "bench: booting $target on $cpu, $runs (console: $log)"
-	"$RSHA_ROOT/scripts/run-guest.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" "$TIMEOUT" \
+	"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" "$TIMEOUT" \
 		rsha.mode=bench "rsha.modules=${modules// /,}"
 	step "bench: $target done"
-	"$PY" "$RSHA_ROOT/scripts/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT" "${report_flags[@]}"
+	"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT" "${report_flags[@]}"
 done

@@ -7,11 +7,11 @@
 # tests/kconfig/: configurations where Kconfig must keep Rust out (big-endian,
 # ARMv6). Configuration only, no build.
 set -uo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 trap - ERR
 KSRC=$(ls -d "$RSHA_CACHE"/src/linux-*/ 2>/dev/null | head -n1)
-[ -n "$KSRC" ] || die "no extracted kernel tree in $RSHA_CACHE/src: run scripts/kernel.sh first"
-"$RSHA_ROOT/scripts/overlay.sh" "$KSRC"
+[ -n "$KSRC" ] || die "no extracted kernel tree in $RSHA_CACHE/src: run scripts/build/kernel.sh first"
+"$RSHA_ROOT/scripts/build/overlay.sh" "$KSRC"
 
 # check FILE ARCH DEFCONFIG [MAKE_VAR=VALUE...]: merge FILE onto DEFCONFIG,
 # olddefconfig, and compare.

@@ -4,16 +4,16 @@
 # guest-rootfs.sh DEBARCH BUILD_DIR OUT.cpio [GUEST_PATH=HOST_FILE | @LIST]...:
 # make the guest initramfs. Each optional GUEST_PATH=HOST_FILE adds one more file
 # (mode 0644; its parent directories are created), e.g.
-# /etc/rsha/tcrypt.list=/tmp/list for scripts/bench.sh; each @LIST adds the
-# gen_init_cpio lines of file LIST as they are (scripts/guest-packages.sh and
-# scripts/cavp-vectors.py write such lists).
+# /etc/rsha/tcrypt.list=/tmp/list for scripts/performance/bench.sh; each @LIST adds the
+# gen_init_cpio lines of file LIST as they are (scripts/guest/packages.sh and
+# scripts/results/cavp-vectors.py write such lists).
 #
 # Userland is Debian's busybox-static for DEBARCH (arm64 or armhf), fetched with
 # apt into a private state directory: the host's package lists, dpkg status and
 # architecture list are never touched. The kernel's own gen_init_cpio (from
 # BUILD_DIR) writes the archive, so no root and no device nodes on the host.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 DEBARCH=${1:?usage: guest-rootfs.sh DEBARCH BUILD_DIR OUT.cpio}
 BUILD=${2:?}
 OUT=${3:?}
@@ -47,14 +47,14 @@ LIST=$OUT.list
 	echo "nod /dev/console 0600 0 0 c 5 1"
 	for d in /bin /proc /sys /tmp /lib /lib/modules /lib/modules/rsha; do echo "dir $d 0755 0 0"; done
 	echo "file /bin/busybox $ROOT/bin/busybox 0755 0 0"
-	echo "file /init $RSHA_ROOT/scripts/guest/init 0755 0 0"
-	echo "file /robustness.sh $RSHA_ROOT/scripts/guest/robustness.sh 0644 0 0"
+	echo "file /init $RSHA_ROOT/scripts/guest/initramfs/init 0755 0 0"
+	echo "file /robustness.sh $RSHA_ROOT/scripts/guest/initramfs/robustness.sh 0644 0 0"
 	find "$BUILD" -name '*.ko' \( -path '*/rust-arm-sha/*' -o -name 'sha*-arm*.ko' \) |
 		sort | while read -r ko; do
 			echo "file /lib/modules/rsha/$(basename "$ko") $ko 0644 0 0"
 		done
 	# tcrypt gzipped, so that each insmod of it runs its tests once
-	# (scripts/guest/init says why).
+	# (scripts/guest/initramfs/init says why).
 	if [ -f "$BUILD/crypto/tcrypt.ko" ]; then
 		gzip -9nc "$BUILD/crypto/tcrypt.ko" >"$OUT.tcrypt.ko.gz"
 		echo "file /lib/modules/rsha/tcrypt.ko.gz $OUT.tcrypt.ko.gz 0644 0 0"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Turn a guest console log (written by scripts/guest/init) into named results.
+"""Turn a guest console log (written by scripts/guest/initramfs/init) into named results.
 
     parse-console.py LOG --label L --drivers d1,d2 [--absent d3,d4] --negative-control D
                      --selected alg=driver

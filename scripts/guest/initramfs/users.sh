@@ -3,7 +3,7 @@
 #
 # In-kernel users of the drivers, run by /init when rsha.users=1, after our
 # modules are loaded. Like /init it only acts and reports ("@@RSHA ..." lines);
-# scripts/parse-users.py decides on the host.
+# scripts/results/parse-users.py decides on the host.
 #   @@RSHA cavp SET DRIVER INDEX DIGEST     one test vector through AF_ALG
 #                                           (cavp-split: sent in MSG_MORE pieces;
 #                                           cavp-kcapi: through kcapi-dgst)

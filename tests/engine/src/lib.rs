@@ -5,7 +5,7 @@
 
 #![no_std]
 
-#[path = "../../kernel/crypto/md.rs"]
+#[path = "../../../rust/rsha/md.rs"]
 pub mod md;
-#[path = "../../kernel/crypto/sha.rs"]
+#[path = "../../../rust/rsha/sha.rs"]
 pub mod sha;

@@ -28,7 +28,7 @@
 # Idempotent: every insertion carries the marker "rust-arm-sha". When this script
 # changes, the four files are first restored from the Debian tarball.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 KSRC=${1:?usage: enable-rust-arm.sh KERNEL_SOURCE_DIR}
 
 if grep -q 'select HAVE_RUST' "$KSRC/arch/arm/Kconfig" &&

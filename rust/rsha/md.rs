@@ -11,7 +11,7 @@
 //! done inside one `kernel_neon_begin()` section).
 //!
 //! This file uses only `core`: it is compiled into the kernel crate and, through a
-//! `#[path]` module, into the host crate `rust/md-host`, whose `cargo test` checks it
+//! `#[path]` module, into the host crate `tests/engine`, whose `cargo test` checks it
 //! against reference implementations.
 
 /// A word of the chaining value: `u32` (SHA-1, SHA-256) or `u64` (SHA-512).

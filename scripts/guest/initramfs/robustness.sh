@@ -3,7 +3,7 @@
 #
 # Robustness tests, run by /init in test mode after the drivers are
 # loaded and before the in-kernel users. Like /init it only acts and reports
-# ("@@RSHA ..." lines); scripts/parse-robustness.py decides on the host.
+# ("@@RSHA ..." lines); scripts/results/parse-robustness.py decides on the host.
 #
 #   robustness.sh CYCLES RELOAD_FUZZ MODULE...
 #
@@ -11,7 +11,7 @@
 #    crypto self-tests switched off for the cycles (cryptomgr.notests) and back
 #    on for the last load, whose self-tests must pass again.
 # 2. rsha-robustness-test.ko: every driver from every context against generic
-#    (rust/drivers/robustness_test.rs); its results are in the kernel log. The
+#    (rust/testing/robustness_test.rs); its results are in the kernel log. The
 #    negative control driver is loaded too, and every test must fail on it.
 # 3. The drivers' debugfs statistics (CONFIG_CRYPTO_RSHA_STATS).
 # 4. rmmod of every MODULE while the test module holds their transforms: must

@@ -6,7 +6,7 @@
 #
 # 1. Module sizes: llvm-size -A of every module that the test kernels built
 #    (ours: crypto/rust-arm-sha/sha*-rs.ko; in-tree: arch/*/crypto/sha*.ko) for
-#    arm64-bench, arm-bench and arm-thumb2-bench, where built (scripts/kernel.sh).
+#    arm64-bench, arm-bench and arm-thumb2-bench, where built (scripts/build/kernel.sh).
 #    .text is the module's code (plus, for the in-tree perlasm cores, their
 #    round-constant tables, which perlasm puts in .text; ours keep K in
 #    .rodata); "init+exit" is .init.text + .exit.text.
@@ -17,13 +17,13 @@
 #    result kept). Stack reserved but never written (alignment padding) is not
 #    counted. Ours: asm/<arch>/*.S, built like tests/cores/run.sh builds them,
 #    next to the "Stack:" figure of each file's header comment. In-tree: the
-#    6.12 cores as scripts/mca-table.sh generates them into $RSHA_CACHE/mca/refs/
+#    6.12 cores as scripts/performance/mca-table.sh generates them into $RSHA_CACHE/mca/refs/
 #    (run it first; this script runs it when they are missing), assembled with
 #    the same flags. 32-bit cores are measured as ARM and as Thumb-2 builds.
 #
 # Requires: llvm-19 (llvm-size), clang-19, lld-19, qemu-user-static.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 need "$LLVM_BIN/llvm-size" llvm-19
 need "$LLVM_BIN/clang" clang-19
 need "$LLVM_BIN/ld.lld" lld-19
@@ -67,8 +67,8 @@ echo
 # ------------------------------------------------------------- stack use
 refs=$RSHA_CACHE/mca/refs
 if [ ! -f "$refs/arm-sha512-core.S" ] || [ ! -f "$refs/a64-sha512-core.S" ]; then
-	step "footprint: in-tree cores missing in $refs, running scripts/mca-table.sh"
-	"$RSHA_ROOT/scripts/mca-table.sh" >/dev/null
+	step "footprint: in-tree cores missing in $refs, running scripts/performance/mca-table.sh"
+	"$RSHA_ROOT/scripts/performance/mca-table.sh" >/dev/null
 fi
 # The stand-ins of <linux/linkage.h> and <asm/unified.h> for the in-tree cores
 # are the ones mca-table.sh wrote.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Turn a scripts/bench.sh guest console log into a CSV, charts and a summary.
+"""Turn a scripts/performance/bench.sh guest console log into a CSV, charts and a summary.
 
     bench-report.py LOG --arch ARCH --cpu CPU --out DIR [--no-charts] [--icount]
 
@@ -24,7 +24,7 @@ import re
 import sys
 
 _spec = importlib.util.spec_from_file_location(
-    "parse_console", os.path.join(os.path.dirname(__file__), "parse-console.py"))
+    "parse_console", os.path.join(os.path.dirname(__file__), "..", "results", "parse-console.py"))
 console = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(console)
 
@@ -119,7 +119,7 @@ def md_table(head, body):
 
 def write_csv(path, rows, arch, cpu, caveat):
     with open(path, "w", newline="") as f:
-        f.write(f"# scripts/bench.sh, {arch} guest on qemu -cpu {cpu}, tcrypt mode=300 sec=1.\n")
+        f.write(f"# scripts/performance/bench.sh, {arch} guest on qemu -cpu {cpu}, tcrypt mode=300 sec=1.\n")
         f.write(f"# {caveat}\n")
         f.write("# ratio_to_generic: bytes_per_s / bytes_per_s of <alg>-generic in the same "
                 "(block_size, update_size) row; above 1 is faster than generic.\n")

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Helpers for the Rust crypto abstraction (rust/kernel/crypto.rs): what bindgen
+ * Helpers for the Rust crypto abstraction (rust/rsha/mod.rs): what bindgen
  * cannot see because it is a macro or a static inline.
  */
 
@@ -12,7 +12,7 @@
 #include <linux/preempt.h>
 #include <linux/types.h>
 
-/* The consumer API (rust/kernel/crypto/tfm.rs). */
+/* The consumer API (rust/rsha/tfm.rs). */
 void rust_helper_crypto_free_shash(struct crypto_shash *tfm)
 {
 	crypto_free_shash(tfm);
@@ -70,7 +70,7 @@ bool rust_helper_rsha_cpu_has_neon(void)
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS
 /*
- * For the robustness test module (rust/drivers/robustness_test.rs): hashing
+ * For the robustness test module (rust/testing/robustness_test.rs): hashing
  * with preemption or interrupts off.
  */
 void rust_helper_rsha_preempt_disable(void)
@@ -96,7 +96,7 @@ void rust_helper_rsha_local_irq_restore(unsigned long flags)
 	local_irq_restore(flags);
 }
 
-/* The context of the caller, as rust/kernel/crypto/stats.rs `Context` numbers it. */
+/* The context of the caller, as rust/rsha/stats.rs `Context` numbers it. */
 int rust_helper_rsha_context(void)
 {
 	if (in_hardirq() || in_nmi())
