@@ -1,33 +1,73 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Out-of-tree build of the modules against a configured and built kernel whose
-# tree has this project's overlay (scripts/build/overlay.sh; scripts/build/kernel.sh does
-# both):
+# Out-of-tree build of the modules against a configured and built Rust-enabled
+# kernel (6.12), used as it is:
 #
-#   make KDIR=<kernel build directory> [ARCH=arm64]
+#   make KDIR=<kernel build directory> [ARCH=arm64|arm] [RSHA_TEST=1]
+#        [RUSTC=...] [BINDGEN=...] [CLIPPY=1]
 #
-# Which modules build follows the kernel's .config; when the kernel was
-# configured without them, every module of ARCH is built.
+# KDIR is the kernel's build directory (its O=, or the tree itself): it must
+# hold the .config and the build's Rust artifacts (rust/libkernel.rmeta), which
+# is what a kernel built with CONFIG_RUST=y leaves. RSHA_TEST=1 also builds
+# the test-only modules (negative control, robustness test) and the debugfs
+# statistics the suite reads. The compilers must be the kernel's own: the
+# Makefile stops when rustc, bindgen or clang differ from what the .config
+# records.
 
+.DEFAULT_GOAL := modules
 KDIR ?= $(HOME)/.cache/rust-arm-sha/build/arm64-test
 ARCH ?= arm64
+RSHA_TEST ?= 0
 RUSTC ?= /usr/bin/rustc
 BINDGEN ?= $(HOME)/.cargo/bin/bindgen
-KMAKE = $(MAKE) -C $(KDIR) M=$(CURDIR) ARCH=$(ARCH) LLVM=1 RUSTC=$(RUSTC) BINDGEN=$(BINDGEN)
+LLVM_BIN ?= /usr/lib/llvm-19/bin
+KMAKE = PATH=$(LLVM_BIN):$$PATH $(MAKE) -C $(KDIR) M=$(CURDIR) ARCH=$(ARCH) LLVM=1 \
+	RUSTC=$(RUSTC) BINDGEN=$(BINDGEN)
 
 ifeq ($(ARCH),arm64)
 KMAKE += CONFIG_CRYPTO_SHA1_ARM64_RUST=m CONFIG_CRYPTO_SHA256_ARM64_RUST=m \
 	 CONFIG_CRYPTO_SHA512_ARM64_RUST=m
-endif
-ifeq ($(ARCH),arm)
+else ifeq ($(ARCH),arm)
 KMAKE += CONFIG_CRYPTO_SHA1_ARM_RUST=m CONFIG_CRYPTO_SHA256_ARM_RUST=m \
 	 CONFIG_CRYPTO_SHA512_ARM_RUST=m
+else
+$(error ARCH=$(ARCH): the drivers are for arm64 and arm)
+endif
+ifeq ($(RSHA_TEST),1)
+KMAKE += CONFIG_CRYPTO_RSHA_STATS=y CONFIG_CRYPTO_RSHA_NEGATIVE_CONTROL=m \
+	 CONFIG_CRYPTO_RSHA_ROBUSTNESS_TEST=m
 endif
 
-modules:
-	PATH=/usr/lib/llvm-19/bin:$$PATH $(KMAKE) modules
+# What the kernel must have, checked before anything is compiled, so that a
+# wrong KDIR gives one message instead of a bindgen or rustc backtrace.
+config = $(KDIR)/.config
+kconfig = $(shell sed -n 's/^$(1)=//p' $(config) 2>/dev/null)
+kconfig_text = $(shell sed -n 's/^$(1)="\(.*\)"$$/\1/p' $(config) 2>/dev/null)
+need_config = $(if $(filter $(2),$(call kconfig,$(1))),,$(error $(KDIR): the kernel has no $(1)=$(firstword $(2)) ($(3))))
+
+check:
+	$(if $(wildcard $(config)),,$(error $(KDIR) has no .config: KDIR must be a configured and built kernel tree))
+	$(call need_config,CONFIG_RUST,y,the drivers are Rust)
+	$(call need_config,CONFIG_MODULES,y,they are modules)
+	$(call need_config,CONFIG_CRYPTO_HASH,y m,they are shash drivers)
+	$(if $(filter arm64,$(ARCH)),$(call need_config,CONFIG_ARM64,y,ARCH=arm64 but another kernel))
+	$(if $(filter arm,$(ARCH)),$(call need_config,CONFIG_ARM,y,ARCH=arm but another kernel))
+	$(if $(filter 1,$(RSHA_TEST)),$(call need_config,CONFIG_CRYPTO_MANAGER,y,the test modules need the self-tests))
+	$(if $(filter 1,$(RSHA_TEST)),$(call need_config,CONFIG_DEBUG_FS,y,the statistics are in debugfs))
+	$(if $(filter y,$(call kconfig,CONFIG_CRYPTO_MANAGER_DISABLE_TESTS)),$(if $(filter 1,$(RSHA_TEST)),$(error $(KDIR): CONFIG_CRYPTO_MANAGER_DISABLE_TESTS=y: the negative control needs the self-tests)))
+	$(if $(wildcard $(KDIR)/rust/libkernel.rmeta),,$(error $(KDIR) has no rust/libkernel.rmeta: build the kernel first (distribution headers packages do not carry the Rust build artifacts)))
+	@want='$(call kconfig_text,CONFIG_RUSTC_VERSION_TEXT)'; have=$$($(RUSTC) --version 2>/dev/null); \
+	[ "$$want" = "$$have" ] || { echo "error: $(RUSTC) is '$$have', the kernel was built with '$$want': modules must be built with the kernel's rustc (RUSTC=...)" >&2; exit 1; }
+	@want='$(call kconfig_text,CONFIG_BINDGEN_VERSION_TEXT)'; have=$$($(BINDGEN) --version 2>/dev/null); \
+	[ -z "$$want" ] || [ "$$want" = "$$have" ] || { echo "error: $(BINDGEN) is '$$have', the kernel was built with '$$want' (BINDGEN=...)" >&2; exit 1; }
+	@want='$(call kconfig_text,CONFIG_CC_VERSION_TEXT)'; have=$$(PATH=$(LLVM_BIN):$$PATH clang --version 2>/dev/null | head -n1); \
+	[ "$$want" = "$$have" ] || { echo "error: clang is '$$have', the kernel was built with '$$want' (LLVM_BIN=...)" >&2; exit 1; }
+
+modules: check
+	$(KMAKE) modules
 
 clean:
 	$(KMAKE) clean
+	rm -f rust/rsha/bindings_generated.rs
 
-.PHONY: modules clean
+.PHONY: check modules clean

@@ -5,11 +5,23 @@
 //! Priorities 160 (scalar) and 260 (NEON): 10 above the in-tree `sha1-asm` (150) and
 //! `sha1-neon` (250).
 
-use kernel::crypto::sha::Sha1;
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
 
-kernel::module_asm_sha_driver! {
-    scalar_core: rsha_sha1_arm_scalar,
-    neon_core: rsha_sha1_arm_neon,
+use rsha::sha::Sha1;
+
+crate::module_asm_sha_driver! {
+    // SAFETY: `rsha_sha1_arm_scalar` and `rsha_sha1_arm_neon` are the cores of
+    // asm/arm/sha1-scalar.S and asm/arm/sha1-neon.S, built into this module
+    // (Kbuild). Both take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` with no alignment assumed, update only the
+    // chaining words at `state` and their own stack, and follow the procedure
+    // call standard; tests/cores checks them against a C reference at every
+    // length and alignment. The scalar core uses general registers only.
+    cores: unsafe {
+        scalar: rsha_sha1_arm_scalar,
+        neon: rsha_sha1_arm_neon,
+    },
     priorities: (160, 260),
     algorithms: [
         Sha1 => ("sha1-arm-rs", "sha1-arm-neon-rs"),

@@ -5,11 +5,23 @@
 //! Priorities 150 (scalar) and 160 (NEON): no in-tree scalar or NEON driver on arm64
 //! (only Crypto Extensions, `sha1-ce` at 200); ours sit between generic (100) and CE.
 
-use kernel::crypto::sha::Sha1;
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
 
-kernel::module_asm_sha_driver! {
-    scalar_core: rsha_sha1_arm64_scalar,
-    neon_core: rsha_sha1_arm64_neon,
+use rsha::sha::Sha1;
+
+crate::module_asm_sha_driver! {
+    // SAFETY: `rsha_sha1_arm64_scalar` and `rsha_sha1_arm64_neon` are the cores of
+    // asm/arm64/sha1-scalar.S and asm/arm64/sha1-neon.S, built into this module
+    // (Kbuild). Both take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` with no alignment assumed, update only the
+    // chaining words at `state` and their own stack, and follow the procedure
+    // call standard; tests/cores checks them against a C reference at every
+    // length and alignment. The scalar core uses general registers only.
+    cores: unsafe {
+        scalar: rsha_sha1_arm64_scalar,
+        neon: rsha_sha1_arm64_neon,
+    },
     priorities: (150, 160),
     algorithms: [
         Sha1 => ("sha1-arm64-rs", "sha1-arm64-neon-rs"),

@@ -7,11 +7,23 @@
 //! drivers `sha256-asm` at 150 and `sha256-neon` at 250), with its own driver
 //! names and priorities 10 above theirs, below the Crypto Extensions driver (300).
 
-use kernel::crypto::sha::{Sha224, Sha256};
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
 
-kernel::module_asm_sha_driver! {
-    scalar_core: rsha_sha256_arm_scalar,
-    neon_core: rsha_sha256_arm_neon,
+use rsha::sha::{Sha224, Sha256};
+
+crate::module_asm_sha_driver! {
+    // SAFETY: `rsha_sha256_arm_scalar` and `rsha_sha256_arm_neon` are the cores of
+    // asm/arm/sha256-scalar.S and asm/arm/sha256-neon.S, built into this module
+    // (Kbuild). Both take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` with no alignment assumed, update only the
+    // chaining words at `state` and their own stack, and follow the procedure
+    // call standard; tests/cores checks them against a C reference at every
+    // length and alignment. The scalar core uses general registers only.
+    cores: unsafe {
+        scalar: rsha_sha256_arm_scalar,
+        neon: rsha_sha256_arm_neon,
+    },
     priorities: (160, 260),
     algorithms: [
         Sha224 => ("sha224-arm-rs", "sha224-arm-neon-rs"),

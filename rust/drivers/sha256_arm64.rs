@@ -7,11 +7,23 @@
 //! loaded together, and priorities 10 above theirs, below the Crypto Extensions
 //! driver (200).
 
-use kernel::crypto::sha::{Sha224, Sha256};
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
 
-kernel::module_asm_sha_driver! {
-    scalar_core: rsha_sha256_arm64_scalar,
-    neon_core: rsha_sha256_arm64_neon,
+use rsha::sha::{Sha224, Sha256};
+
+crate::module_asm_sha_driver! {
+    // SAFETY: `rsha_sha256_arm64_scalar` and `rsha_sha256_arm64_neon` are the cores of
+    // asm/arm64/sha256-scalar.S and asm/arm64/sha256-neon.S, built into this module
+    // (Kbuild). Both take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` with no alignment assumed, update only the
+    // chaining words at `state` and their own stack, and follow the procedure
+    // call standard; tests/cores checks them against a C reference at every
+    // length and alignment. The scalar core uses general registers only.
+    cores: unsafe {
+        scalar: rsha_sha256_arm64_scalar,
+        neon: rsha_sha256_arm64_neon,
+    },
     priorities: (135, 160),
     algorithms: [
         Sha224 => ("sha224-arm64-rs", "sha224-arm64-neon-rs"),

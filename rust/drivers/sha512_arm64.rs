@@ -5,11 +5,23 @@
 //! Priorities 160 (scalar) and 170 (NEON): 10 above the in-tree `sha512-arm64` (scalar,
 //! 150; no NEON driver upstream) and below the Crypto Extensions driver (200).
 
-use kernel::crypto::sha::{Sha384, Sha512};
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
 
-kernel::module_asm_sha_driver! {
-    scalar_core: rsha_sha512_arm64_scalar,
-    neon_core: rsha_sha512_arm64_neon,
+use rsha::sha::{Sha384, Sha512};
+
+crate::module_asm_sha_driver! {
+    // SAFETY: `rsha_sha512_arm64_scalar` and `rsha_sha512_arm64_neon` are the cores of
+    // asm/arm64/sha512-scalar.S and asm/arm64/sha512-neon.S, built into this module
+    // (Kbuild). Both take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` with no alignment assumed, update only the
+    // chaining words at `state` and their own stack, and follow the procedure
+    // call standard; tests/cores checks them against a C reference at every
+    // length and alignment. The scalar core uses general registers only.
+    cores: unsafe {
+        scalar: rsha_sha512_arm64_scalar,
+        neon: rsha_sha512_arm64_neon,
+    },
     priorities: (160, 170),
     algorithms: [
         Sha384 => ("sha384-arm64-rs", "sha384-arm64-neon-rs"),

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Helpers for the Rust crypto abstraction (rust/rsha/mod.rs): what bindgen
- * cannot see because it is a macro or a static inline.
+ * The library's C helpers: what Rust cannot call because it is a macro or a
+ * static inline (declared in helpers.h). Compiled into every module of this
+ * project; the definitions are weak, so that modules built into the kernel
+ * share one copy instead of clashing at link time.
  */
 
 #include <asm/simd.h>
@@ -12,33 +14,35 @@
 #include <linux/preempt.h>
 #include <linux/types.h>
 
+#include "helpers.h"
+
 /* The consumer API (rust/rsha/tfm.rs). */
-void rust_helper_crypto_free_shash(struct crypto_shash *tfm)
+__weak void rsha_crypto_free_shash(struct crypto_shash *tfm)
 {
 	crypto_free_shash(tfm);
 }
 
-const char *rust_helper_crypto_shash_driver_name(struct crypto_shash *tfm)
+__weak const char *rsha_crypto_shash_driver_name(struct crypto_shash *tfm)
 {
 	return crypto_shash_driver_name(tfm);
 }
 
-unsigned int rust_helper_crypto_shash_digestsize(struct crypto_shash *tfm)
+__weak unsigned int rsha_crypto_shash_digestsize(struct crypto_shash *tfm)
 {
 	return crypto_shash_digestsize(tfm);
 }
 
-unsigned int rust_helper_crypto_shash_statesize(struct crypto_shash *tfm)
+__weak unsigned int rsha_crypto_shash_statesize(struct crypto_shash *tfm)
 {
 	return crypto_shash_statesize(tfm);
 }
 
-unsigned int rust_helper_crypto_shash_descsize(struct crypto_shash *tfm)
+__weak unsigned int rsha_crypto_shash_descsize(struct crypto_shash *tfm)
 {
 	return crypto_shash_descsize(tfm);
 }
 
-int rust_helper_crypto_shash_init(struct shash_desc *desc)
+__weak int rsha_crypto_shash_init(struct shash_desc *desc)
 {
 	return crypto_shash_init(desc);
 }
@@ -53,12 +57,12 @@ int rust_helper_crypto_shash_init(struct shash_desc *desc)
  * softirqs with interrupts off, which lockdep reports. arm64's may_use_simd()
  * already checks this.
  */
-bool rust_helper_rsha_simd_usable(void)
+__weak bool rsha_simd_usable(void)
 {
 	return !irqs_disabled() && crypto_simd_usable();
 }
 
-bool rust_helper_rsha_cpu_has_neon(void)
+__weak bool rsha_cpu_has_neon(void)
 {
 #ifdef CONFIG_ARM64
 	return cpu_have_named_feature(ASIMD);
@@ -73,17 +77,17 @@ bool rust_helper_rsha_cpu_has_neon(void)
  * For the robustness test module (rust/testing/robustness_test.rs): hashing
  * with preemption or interrupts off.
  */
-void rust_helper_rsha_preempt_disable(void)
+__weak void rsha_preempt_disable(void)
 {
 	preempt_disable();
 }
 
-void rust_helper_rsha_preempt_enable(void)
+__weak void rsha_preempt_enable(void)
 {
 	preempt_enable();
 }
 
-unsigned long rust_helper_rsha_local_irq_save(void)
+__weak unsigned long rsha_local_irq_save(void)
 {
 	unsigned long flags;
 
@@ -91,13 +95,13 @@ unsigned long rust_helper_rsha_local_irq_save(void)
 	return flags;
 }
 
-void rust_helper_rsha_local_irq_restore(unsigned long flags)
+__weak void rsha_local_irq_restore(unsigned long flags)
 {
 	local_irq_restore(flags);
 }
 
 /* The context of the caller, as rust/rsha/stats.rs `Context` numbers it. */
-int rust_helper_rsha_context(void)
+__weak int rsha_context(void)
 {
 	if (in_hardirq() || in_nmi())
 		return 3;

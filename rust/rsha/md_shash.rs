@@ -11,7 +11,7 @@ use super::{
     shash::{AnyBitPattern, Shash},
     stats::CoreStats,
 };
-use crate::{error::Result, ffi::c_void};
+use kernel::{error::Result, ffi::c_void};
 use core::marker::PhantomData;
 
 /// The chaining value type of a block core's algorithm.
@@ -119,19 +119,19 @@ where
 /// Declares a module registering the given [`BlockCore`]s as shash algorithms.
 ///
 /// `cores` are always registered, `neon_cores` only on CPUs with NEON; other
-/// fields are those of [`module!`](crate::prelude::module).
+/// fields are those of [`module!`](kernel::prelude::module).
 #[macro_export]
 macro_rules! module_md_driver {
     (cores: [$($core:ty),+ $(,)?], neon_cores: [$($neon:ty),+ $(,)?], $($f:tt)*) => {
         $crate::module_shash_driver! {
-            algorithms: [$($crate::crypto::md_shash::MdShash<$core>),+],
-            simd_algorithms: [$($crate::crypto::md_shash::MdShash<$neon>),+],
+            algorithms: [$($crate::rsha::md_shash::MdShash<$core>),+],
+            simd_algorithms: [$($crate::rsha::md_shash::MdShash<$neon>),+],
             $($f)*
         }
     };
     (cores: [$($core:ty),+ $(,)?], $($f:tt)*) => {
         $crate::module_shash_driver! {
-            algorithms: [$($crate::crypto::md_shash::MdShash<$core>),+],
+            algorithms: [$($crate::rsha::md_shash::MdShash<$core>),+],
             $($f)*
         }
     };
@@ -160,21 +160,21 @@ macro_rules! block_cores {
 #[macro_export]
 macro_rules! __scalar_block_core {
     ($ty:ty, $make:expr, $alg:ty, $driver:expr, $priority:expr, $compress:expr) => {
-        impl $crate::crypto::md_shash::Compress<$alg> for $ty {
+        impl $crate::rsha::md_shash::Compress<$alg> for $ty {
             fn compress(
                 &mut self,
-                chain: &mut $crate::crypto::md_shash::Chain<Self>,
+                chain: &mut $crate::rsha::md_shash::Chain<Self>,
                 blocks: &[u8],
             ) {
-                <Self as $crate::crypto::md_shash::BlockCore>::stats().count(
-                    $crate::crypto::stats::Unit::Scalar,
-                    blocks.len() / <$alg as $crate::crypto::md::Algorithm>::BLOCK_SIZE,
+                <Self as $crate::rsha::md_shash::BlockCore>::stats().count(
+                    $crate::rsha::stats::Unit::Scalar,
+                    blocks.len() / <$alg as $crate::rsha::md::Algorithm>::BLOCK_SIZE,
                 );
                 $compress(chain, blocks)
             }
         }
 
-        impl $crate::crypto::md_shash::BlockCore for $ty {
+        impl $crate::rsha::md_shash::BlockCore for $ty {
             type Alg = $alg;
             const DRIVER_NAME: &'static str = $driver;
             const PRIORITY: i32 = $priority;
@@ -182,7 +182,7 @@ macro_rules! __scalar_block_core {
             fn start() -> Self {
                 $make
             }
-            fn stats() -> &'static $crate::crypto::stats::CoreStats {
+            fn stats() -> &'static $crate::rsha::stats::CoreStats {
                 $crate::__core_stats!()
             }
         }
@@ -194,7 +194,7 @@ macro_rules! __scalar_block_core {
 #[macro_export]
 macro_rules! __core_stats {
     () => {{
-        static STATS: $crate::crypto::stats::CoreStats = $crate::crypto::stats::CoreStats::new();
+        static STATS: $crate::rsha::stats::CoreStats = $crate::rsha::stats::CoreStats::new();
         &STATS
     }};
 }
@@ -226,12 +226,20 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
 /// family: for every algorithm listed, a scalar driver (always registered) and a
 /// NEON driver (registered on CPUs with NEON; it falls back to the scalar core
 /// where NEON cannot be used). Each driver variant is a core, a name and a
-/// priority; the rest are [`module!`](crate::prelude::module) fields.
+/// priority; the rest are [`module!`](kernel::prelude::module) fields.
+///
+/// The module also declares the aliases that let the kernel load it on demand,
+/// as the in-tree drivers do with `MODULE_ALIAS_CRYPTO()`: `crypto-<alg>` and
+/// `<alg>` for every algorithm, `crypto-<driver>` and `<driver>` for every driver.
 ///
 /// ```ignore
-/// kernel::module_asm_sha_driver! {
-///     scalar_core: rsha_sha256_arm64_scalar,
-///     neon_core: rsha_sha256_arm64_neon,
+/// crate::module_asm_sha_driver! {
+///     // SAFETY: why both symbols follow the `AsmCore` contract for every
+///     // algorithm listed, and why the scalar one uses no FP/SIMD register.
+///     cores: unsafe {
+///         scalar: rsha_sha256_arm64_scalar,
+///         neon: rsha_sha256_arm64_neon,
+///     },
 ///     priorities: (135, 160),
 ///     algorithms: [
 ///         Sha224 => ("sha224-arm64-rs", "sha224-arm64-neon-rs"),
@@ -244,36 +252,39 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
 /// }
 /// ```
 ///
-/// The two symbols must be assembly cores that follow the [`AsmCore`] contract for
-/// every listed algorithm, the first one using no FP/SIMD register.
+/// Calling foreign assembly is an obligation only the driver's author can
+/// discharge, so the syntax makes them write it: `cores: unsafe { ... }`, with a
+/// `// SAFETY:` comment that argues it. The macro calls the cores only through
+/// [`run_asm_core`], with whole blocks, and the NEON core only inside a NEON
+/// section.
 #[macro_export]
 macro_rules! module_asm_sha_driver {
-    (scalar_core: $scalar:ident,
-     neon_core: $neon:ident,
+    (cores: unsafe { scalar: $scalar:ident, neon: $neon:ident $(,)? },
      priorities: ($scalar_priority:expr, $neon_priority:expr),
      algorithms: [$($alg:ty => ($scalar_name:literal, $neon_name:literal)),+ $(,)?],
      $($f:tt)*) => {
         extern "C" {
-            fn $scalar(state: *mut $crate::ffi::c_void, data: *const u8, nblocks: usize);
-            fn $neon(state: *mut $crate::ffi::c_void, data: *const u8, nblocks: usize);
+            fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
+            fn $neon(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
         }
 
         struct ScalarCore<A>(::core::marker::PhantomData<A>);
         struct NeonCore<A>(::core::marker::PhantomData<A>);
 
-        fn scalar<A: $crate::crypto::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
-            // SAFETY: the module's author vouches (see the macro's documentation)
-            // that this is an integer-only core following the `AsmCore` contract.
-            unsafe { $crate::crypto::md_shash::run_asm_core::<A>($scalar, chain, blocks) }
+        fn scalar<A: $crate::rsha::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+            // SAFETY: the module's author wrote `cores: unsafe { ... }` and argued
+            // there that this is an integer-only core following the `AsmCore`
+            // contract for every algorithm of the module.
+            unsafe { $crate::rsha::md_shash::run_asm_core::<A>($scalar, chain, blocks) }
         }
 
         /// # Safety
         ///
         /// Only inside a NEON section.
-        unsafe fn neon<A: $crate::crypto::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
-            // SAFETY: a NEON core following the `AsmCore` contract, and the caller
-            // holds a NEON section.
-            unsafe { $crate::crypto::md_shash::run_asm_core::<A>($neon, chain, blocks) }
+        unsafe fn neon<A: $crate::rsha::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+            // SAFETY: a NEON core following the `AsmCore` contract (the author's
+            // `cores: unsafe { ... }`), and the caller holds a NEON section.
+            unsafe { $crate::rsha::md_shash::run_asm_core::<A>($neon, chain, blocks) }
         }
 
         $(
@@ -286,23 +297,36 @@ macro_rules! module_asm_sha_driver {
                 scalar::<$alg>
             );
 
-            impl $crate::crypto::md_shash::BlockCore for NeonCore<$alg> {
+            impl $crate::rsha::md_shash::BlockCore for NeonCore<$alg> {
                 type Alg = $alg;
                 const DRIVER_NAME: &'static str = $neon_name;
                 const PRIORITY: i32 = $neon_priority;
-                type Op = $crate::crypto::simd::NeonOp<$alg>;
+                type Op = $crate::rsha::simd::NeonOp<$alg>;
                 fn start() -> Self::Op {
                     // SAFETY: all `neon` requires is a NEON section: it runs the
                     // NEON core (an `AsmCore`, the macro's contract) through
                     // `run_asm_core`, which passes it the whole blocks of any slice.
                     unsafe {
-                        $crate::crypto::simd::NeonOp::start(neon::<$alg>, scalar::<$alg>, Self::stats())
+                        $crate::rsha::simd::NeonOp::start(neon::<$alg>, scalar::<$alg>, Self::stats())
                     }
                 }
-                fn stats() -> &'static $crate::crypto::stats::CoreStats {
+                fn stats() -> &'static $crate::rsha::stats::CoreStats {
                     $crate::__core_stats!()
                 }
             }
+        )+
+
+        $(
+            $crate::__modinfo_alias!("crypto-",
+                <$crate::rsha::md_shash::MdShash<ScalarCore<$alg>>
+                    as $crate::rsha::shash::Shash>::NAME);
+            $crate::__modinfo_alias!("",
+                <$crate::rsha::md_shash::MdShash<ScalarCore<$alg>>
+                    as $crate::rsha::shash::Shash>::NAME);
+            $crate::__modinfo_alias!("crypto-", $scalar_name);
+            $crate::__modinfo_alias!("", $scalar_name);
+            $crate::__modinfo_alias!("crypto-", $neon_name);
+            $crate::__modinfo_alias!("", $neon_name);
         )+
 
         $crate::module_md_driver! {
@@ -311,4 +335,57 @@ macro_rules! module_asm_sha_driver {
             $($f)*
         }
     };
+}
+
+/// One `alias=<prefix><name>` entry of the module's `.modinfo` section, which
+/// `modpost`, `modinfo` and `depmod` read. `module!` takes only literal
+/// aliases; this one takes constant expressions, so that the aliases are made
+/// from the very names the drivers register.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __modinfo_alias {
+    ($prefix:expr, $name:expr) => {
+        #[cfg(MODULE)]
+        const _: () = {
+            const PARTS: &[&str] = &["alias=", $prefix, $name];
+            const LEN: usize = $crate::rsha::md_shash::modinfo_len(PARTS);
+            #[link_section = ".modinfo"]
+            #[used]
+            static ENTRY: [u8; LEN] = $crate::rsha::md_shash::modinfo_entry::<LEN>(PARTS);
+        };
+    };
+}
+
+/// Length of the `.modinfo` entry made of `parts`: their bytes and a NUL.
+#[doc(hidden)]
+pub const fn modinfo_len(parts: &[&str]) -> usize {
+    let mut len = 1;
+    let mut i = 0;
+    while i < parts.len() {
+        len += parts[i].len();
+        i += 1;
+    }
+    len
+}
+
+/// The `.modinfo` entry made of `parts`, NUL-terminated; `N` is
+/// [`modinfo_len`] of them (evaluated at compile time: a wrong `N` stops the
+/// build, not the kernel).
+#[doc(hidden)]
+pub const fn modinfo_entry<const N: usize>(parts: &[&str]) -> [u8; N] {
+    let mut entry = [0u8; N];
+    let mut at = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        let bytes = parts[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            entry[at] = bytes[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(at + 1 == N);
+    entry
 }

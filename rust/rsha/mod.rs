@@ -1,9 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Crypto API support: synchronous hash (`shash`) algorithms.
+//! `rsha`: the project's library for synchronous hash (`shash`) drivers.
 //!
 //! C headers: [`include/crypto/internal/hash.h`](srctree/include/crypto/internal/hash.h),
 //! [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h).
+//!
+//! The library is not part of the kernel's `kernel` crate: every module of the
+//! project compiles it in, as its module `rsha` at the crate root,
+//!
+//! ```ignore
+//! #[path = "../rsha/mod.rs"]
+//! pub mod rsha;
+//! ```
+//!
+//! and links the library's C helpers (`helpers.c`). Its C declarations come from
+//! [`bindings`], generated when the module is built against the kernel tree it
+//! is built for. From the `kernel` crate it uses only what every Rust-enabled
+//! kernel has: `module!`, `ThisModule`, `Opaque`, `CStr`, error codes. The
+//! macros of the library name it as `$crate::rsha`, hence the fixed module name.
 //!
 //! - [`shash`]: the abstraction: a [`shash::Shash`] implementation becomes a
 //!   `struct shash_alg`, registered by [`shash::Registration`] or the
@@ -16,6 +30,7 @@
 //!   (`CONFIG_CRYPTO_RSHA_STATS`).
 //! - [`tfm`]: the consumer side: allocate a transform by name and hash with it.
 
+pub mod bindings;
 pub mod md;
 pub mod md_shash;
 pub mod sha;

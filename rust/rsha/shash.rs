@@ -10,8 +10,8 @@
 //! a static array of them and unregisters it on drop. Drivers normally use
 //! [`module_shash_driver`](crate::module_shash_driver) and write no `unsafe` at all.
 
-use crate::{
-    bindings,
+use super::bindings;
+use kernel::{
     error::{code::EINVAL, from_result, to_result, Result},
     ffi::{c_char, c_int, c_uint},
     types::Opaque,
@@ -23,7 +23,7 @@ use core::{marker::PhantomData, mem::size_of, pin::Pin};
 const MAX_NAME: usize = bindings::CRYPTO_MAX_ALG_NAME as usize;
 
 /// Alignment of `shash_desc::__ctx`, where [`Shash::State`] lives.
-const CTX_ALIGN: usize = bindings::ARCH_SLAB_MINALIGN as usize;
+const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN as usize;
 
 /// A type for which every bit pattern of its size is a valid value: plain
 /// integers and arrays of them.
@@ -315,7 +315,7 @@ unsafe impl Send for Registration {}
 impl Registration {
     /// Registers `algs`, owned by `module`. The array must not be empty.
     pub fn register(
-        module: &'static crate::ThisModule,
+        module: &'static kernel::ThisModule,
         algs: Pin<&'static mut [AlgDef]>,
     ) -> Result<Self> {
         if algs.is_empty() {
@@ -323,9 +323,10 @@ impl Registration {
         }
         for alg in algs.iter() {
             // SAFETY: the array is not registered yet, so nothing else reads it; the
-            // pointer from `Opaque::get` is valid for writes.
+            // pointer from `Opaque::get` is valid for writes. `struct module` of
+            // the `kernel` crate's bindings and of ours are the same C type.
             unsafe {
-                (*alg.0.get()).__bindgen_anon_1.halg.base.cra_module = module.as_ptr();
+                (*alg.0.get()).__bindgen_anon_1.halg.base.cra_module = module.as_ptr().cast();
             }
         }
         let count = c_int::try_from(algs.len())?;
@@ -352,7 +353,7 @@ impl Drop for Registration {
 ///
 /// `algorithms` are always registered; `simd_algorithms`, if given, only when the
 /// CPU has a usable SIMD unit (NEON), as a second registration. The remaining
-/// fields are those of [`module!`](crate::prelude::module).
+/// fields are those of [`module!`](kernel::prelude::module).
 ///
 /// ```ignore
 /// kernel::module_shash_driver! {
@@ -369,13 +370,13 @@ macro_rules! module_shash_driver {
     (@count $($x:ty),*) => { 0usize $(+ { let _ = ::core::marker::PhantomData::<$x>; 1usize })* };
 
     (@register $module:ident, [$($alg:ty),+]) => {{
-        static mut ALGS: [$crate::crypto::shash::AlgDef;
+        static mut ALGS: [$crate::rsha::shash::AlgDef;
             $crate::module_shash_driver!(@count $($alg),+)] =
-            [$($crate::crypto::shash::create_shash_alg::<$alg>()),+];
+            [$($crate::rsha::shash::create_shash_alg::<$alg>()),+];
         // SAFETY: `ALGS` is local to this block, which runs once, from module init;
         // no other reference to it exists. From here on only C uses it.
         let algs = unsafe { &mut *::core::ptr::addr_of_mut!(ALGS) };
-        $crate::crypto::shash::Registration::register(
+        $crate::rsha::shash::Registration::register(
             $module, ::core::pin::Pin::static_mut(&mut algs[..]))?
     }};
 
@@ -390,21 +391,21 @@ macro_rules! module_shash_driver {
     (@module [$($alg:ty),+] [$($simd:ty),*] $($f:tt)*) => {
         struct Module {
             // Dropped first: the statistics files go before the algorithms.
-            _stats: $crate::crypto::stats::StatsDir,
-            _algs: $crate::crypto::shash::Registration,
-            _simd_algs: ::core::option::Option<$crate::crypto::shash::Registration>,
+            _stats: $crate::rsha::stats::StatsDir,
+            _algs: $crate::rsha::shash::Registration,
+            _simd_algs: ::core::option::Option<$crate::rsha::shash::Registration>,
         }
 
-        $crate::prelude::module! {
+        ::kernel::prelude::module! {
             type: Module,
             $($f)*
         }
 
-        impl $crate::Module for Module {
-            fn init(module: &'static $crate::ThisModule) -> $crate::error::Result<Self> {
+        impl ::kernel::Module for Module {
+            fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
                 let algs = $crate::module_shash_driver!(@register module, [$($alg),+]);
                 let simd_algs = $crate::module_shash_driver!(@register_simd module, [$($simd),*]);
-                let stats = $crate::crypto::stats::StatsDir::new(module, __LOG_PREFIX);
+                let stats = $crate::rsha::stats::StatsDir::new(module, __LOG_PREFIX);
                 $crate::module_shash_driver!(@stats stats, [$($alg),+]);
                 if simd_algs.is_some() {
                     $crate::module_shash_driver!(@stats stats, [$($simd),*]);
@@ -416,8 +417,8 @@ macro_rules! module_shash_driver {
 
     (@stats $dir:ident, [$($alg:ty),*]) => {
         $(
-            if let Some(stats) = <$alg as $crate::crypto::shash::Shash>::stats() {
-                $dir.add(<$alg as $crate::crypto::shash::Shash>::DRIVER_NAME, stats);
+            if let Some(stats) = <$alg as $crate::rsha::shash::Shash>::stats() {
+                $dir.add(<$alg as $crate::rsha::shash::Shash>::DRIVER_NAME, stats);
             }
         )*
     };
@@ -425,7 +426,7 @@ macro_rules! module_shash_driver {
     (@register_simd $module:ident, []) => { None };
 
     (@register_simd $module:ident, [$($simd:ty),+]) => {
-        if $crate::crypto::simd::cpu_has_neon() {
+        if $crate::rsha::simd::cpu_has_neon() {
             Some($crate::module_shash_driver!(@register $module, [$($simd),+]))
         } else {
             None

@@ -14,7 +14,7 @@ use super::{
     stats::{CoreStats, Unit},
 };
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
-use crate::bindings;
+use super::bindings;
 use core::marker::PhantomData;
 
 /// Most bytes a core processes inside one `kernel_neon_begin()` section.
@@ -81,7 +81,7 @@ pub struct NeonOp<A: Algorithm> {
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
     simd: bool,
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
-    open: Option<(crate::crypto::stats::SectionClock, usize)>,
+    open: Option<(super::stats::SectionClock, usize)>,
     _not_send: PhantomData<*mut ()>,
 }
 

@@ -51,7 +51,8 @@ pub enum Context {
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
 mod enabled {
     use super::{Context, Unit};
-    use crate::{bindings, c_str, str::CStr, ThisModule};
+    use super::super::bindings;
+    use kernel::{c_str, str::CStr, ThisModule};
     use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
     const UNITS: usize = 2;
@@ -219,7 +220,7 @@ mod enabled {
 #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
 mod enabled {
     use super::Unit;
-    use crate::ThisModule;
+    use kernel::ThisModule;
 
     /// Without `CONFIG_CRYPTO_RSHA_STATS`: no counters.
     pub struct CoreStats;

@@ -11,8 +11,8 @@
 //! allocates after [`ShashTfm::new`], so descriptors can be used in any context
 //! the algorithm supports (every shash supports softirq and hardirq).
 
-use crate::{
-    bindings,
+use super::bindings;
+use kernel::{
     error::{code::EINVAL, from_err_ptr, to_result, Result},
     str::CStr,
 };
@@ -56,26 +56,26 @@ impl ShashTfm {
     pub fn driver_name(&self) -> &CStr {
         // SAFETY: the transform is valid (type invariant); its algorithm, hence the
         // NUL-terminated name, lives at least as long as the transform.
-        unsafe { CStr::from_char_ptr(bindings::crypto_shash_driver_name(self.as_ptr())) }
+        unsafe { CStr::from_char_ptr(bindings::rsha_crypto_shash_driver_name(self.as_ptr())) }
     }
 
     /// Digest size in bytes.
     pub fn digest_size(&self) -> usize {
         // SAFETY: the transform is valid (type invariant).
-        unsafe { bindings::crypto_shash_digestsize(self.as_ptr()) as usize }
+        unsafe { bindings::rsha_crypto_shash_digestsize(self.as_ptr()) as usize }
     }
 
     /// Size of the export format in bytes.
     pub fn state_size(&self) -> usize {
         // SAFETY: the transform is valid (type invariant).
-        unsafe { bindings::crypto_shash_statesize(self.as_ptr()) as usize }
+        unsafe { bindings::rsha_crypto_shash_statesize(self.as_ptr()) as usize }
     }
 
     /// A descriptor for one message; call [`ShashDesc::init`] or
     /// [`ShashDesc::import`] before anything else.
     pub fn desc(&self) -> Result<ShashDesc<'_>> {
         // SAFETY: the transform is valid (type invariant).
-        let size = unsafe { bindings::crypto_shash_descsize(self.as_ptr()) } as usize;
+        let size = unsafe { bindings::rsha_crypto_shash_descsize(self.as_ptr()) } as usize;
         if size > MAX_CTX {
             return Err(EINVAL);
         }
@@ -98,7 +98,7 @@ impl Drop for ShashTfm {
     fn drop(&mut self) {
         // SAFETY: owned (type invariant); no descriptor can outlive the borrow it
         // holds, so none uses the transform any more.
-        unsafe { bindings::crypto_free_shash(self.as_ptr()) };
+        unsafe { bindings::rsha_crypto_free_shash(self.as_ptr()) };
     }
 }
 
@@ -128,7 +128,7 @@ impl ShashDesc<'_> {
     /// Checks that `out` can hold the digest.
     fn check_digest_room(&self, out: &[u8]) -> Result {
         // SAFETY: the transform outlives `self` (type invariant).
-        let size = unsafe { bindings::crypto_shash_digestsize(self.desc.desc.tfm) } as usize;
+        let size = unsafe { bindings::rsha_crypto_shash_digestsize(self.desc.desc.tfm) } as usize;
         if out.len() < size {
             return Err(EINVAL);
         }
@@ -137,14 +137,14 @@ impl ShashDesc<'_> {
 
     fn state_size(&self) -> usize {
         // SAFETY: the transform outlives `self` (type invariant).
-        unsafe { bindings::crypto_shash_statesize(self.desc.desc.tfm) as usize }
+        unsafe { bindings::rsha_crypto_shash_statesize(self.desc.desc.tfm) as usize }
     }
 
     /// Starts a message.
     pub fn init(&mut self) -> Result {
         // SAFETY: a descriptor of a live transform with room for its context (type
         // invariants).
-        to_result(unsafe { bindings::crypto_shash_init(self.as_ptr()) })
+        to_result(unsafe { bindings::rsha_crypto_shash_init(self.as_ptr()) })
     }
 
     /// Hashes `data` (at most `u32::MAX` bytes per call, as in C).

@@ -9,7 +9,10 @@
 //! and the test suite checks that it does. Its priority is below the generic
 //! driver's, so nothing picks it by name "sha256".
 
-use kernel::crypto::sha::Sha256;
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
+
+use rsha::sha::Sha256;
 
 /// Not SHA-256: mixes the message into the chaining value with xor and rotations.
 fn wrong_compress(chain: &mut [u32; 8], blocks: &[u8]) {
@@ -19,11 +22,11 @@ fn wrong_compress(chain: &mut [u32; 8], blocks: &[u8]) {
     }
 }
 
-kernel::block_cores! {
+crate::block_cores! {
     Sha256Wrong => (Sha256, "sha256-rs-negative-control", 10, wrong_compress),
 }
 
-kernel::module_md_driver! {
+crate::module_md_driver! {
     cores: [Sha256Wrong],
     name: "rsha_negative_control",
     author: "rust-arm-sha developers",

@@ -36,6 +36,9 @@
 //!   counter's carry), then a stream of updates across it.
 //! - `export-interop`: a state exported by our driver finishes in the generic one.
 
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
+
 use core::{
     ffi::{c_int, c_void},
     sync::atomic::{AtomicBool, Ordering},
@@ -43,13 +46,13 @@ use core::{
 use kernel::{
     alloc::{flags::GFP_KERNEL, KBox, KVec},
     bindings, c_str,
-    crypto::{
-        stats::{current_context, Context},
-        tfm::{ShashDesc, ShashTfm},
-    },
     error::{code::ENOENT, from_err_ptr, Error},
     prelude::*,
     str::CStr,
+};
+use rsha::{
+    stats::{current_context, Context},
+    tfm::{ShashDesc, ShashTfm},
 };
 
 module! {
@@ -403,21 +406,21 @@ fn contexts(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
                     let mut desc = desc;
                     // SAFETY: paired with `rsha_preempt_enable()` just below; the batch
                     // does not sleep.
-                    unsafe { bindings::rsha_preempt_disable() };
+                    unsafe { rsha::bindings::rsha_preempt_disable() };
                     let c = batch.run(&mut desc);
                     // SAFETY: pairs with the disable above.
-                    unsafe { bindings::rsha_preempt_enable() };
+                    unsafe { rsha::bindings::rsha_preempt_enable() };
                     (batch, c?)
                 }
                 Where::IrqsOff => {
                     let mut desc = desc;
                     // SAFETY: paired with the restore just below; the batch does not
                     // sleep.
-                    let flags = unsafe { bindings::rsha_local_irq_save() };
+                    let flags = unsafe { rsha::bindings::rsha_local_irq_save() };
                     let c = batch.run(&mut desc);
                     // SAFETY: restores the flags saved above, on the same CPU (no
                     // migration with interrupts off).
-                    unsafe { bindings::rsha_local_irq_restore(flags) };
+                    unsafe { rsha::bindings::rsha_local_irq_restore(flags) };
                     (batch, c?)
                 }
                 Where::Softirq => {
