@@ -20,9 +20,11 @@ ARCH ?= arm64
 RSHA_TEST ?= 0
 RUSTC ?= /usr/bin/rustc
 BINDGEN ?= $(HOME)/.cargo/bin/bindgen
+# CLIPPY=1 lints with the clippy of the same toolchain as RUSTC.
+CLIPPY_DRIVER ?= $(dir $(RUSTC))clippy-driver
 LLVM_BIN ?= /usr/lib/llvm-19/bin
 KMAKE = PATH=$(LLVM_BIN):$$PATH $(MAKE) -C $(KDIR) M=$(CURDIR) ARCH=$(ARCH) LLVM=1 \
-	RUSTC=$(RUSTC) BINDGEN=$(BINDGEN)
+	RUSTC=$(RUSTC) BINDGEN=$(BINDGEN) CLIPPY_DRIVER=$(CLIPPY_DRIVER)
 
 ifeq ($(ARCH),arm64)
 KMAKE += CONFIG_CRYPTO_SHA1_ARM64_RUST=m CONFIG_CRYPTO_SHA256_ARM64_RUST=m \

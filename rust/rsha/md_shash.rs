@@ -8,7 +8,7 @@
 
 use super::{
     md::{Algorithm, State},
-    shash::{AnyBitPattern, Shash},
+    shash::Shash,
     stats::CoreStats,
 };
 use kernel::{error::Result, ffi::c_void};
@@ -44,24 +44,10 @@ pub trait BlockCore: 'static {
     fn stats() -> &'static CoreStats;
 }
 
-// SAFETY: `State` is `repr(C)` of its chaining value, counter and block buffer,
-// each `AnyBitPattern` by the bounds; the engine's own invariants hold for every
-// bit pattern (see `State`).
-unsafe impl<A: Algorithm> AnyBitPattern for State<A>
-where
-    A::Chain: AnyBitPattern,
-    A::Counter: AnyBitPattern,
-    A::Block: AnyBitPattern,
-{
-}
-
 /// The shash implementation of a [`BlockCore`].
 pub struct MdShash<C: BlockCore>(PhantomData<C>);
 
-impl<C: BlockCore> Shash for MdShash<C>
-where
-    State<C::Alg>: AnyBitPattern,
-{
+impl<C: BlockCore> Shash for MdShash<C> {
     const NAME: &'static str = C::Alg::NAME;
     const DRIVER_NAME: &'static str = C::DRIVER_NAME;
     const PRIORITY: i32 = C::PRIORITY;
@@ -71,8 +57,11 @@ where
 
     type State = State<C::Alg>;
 
-    fn init(state: &mut Self::State) {
-        state.reset();
+    fn init() -> Self::State {
+        // The whole state, block buffer included (64 or 128 bytes of zeroes,
+        // a few stores): `export` copies the buffer, so every byte of it must
+        // have been written.
+        State::new()
     }
 
     fn update(state: &mut Self::State, data: &[u8]) -> Result {
@@ -106,9 +95,10 @@ where
         Ok(())
     }
 
-    fn import(state: &mut Self::State, input: &[u8]) -> Result {
+    fn import(input: &[u8]) -> Result<Self::State> {
+        let mut state = State::new();
         state.import(input);
-        Ok(())
+        Ok(state)
     }
 
     fn stats() -> Option<&'static CoreStats> {
@@ -254,7 +244,7 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
 ///
 /// Calling foreign assembly is an obligation only the driver's author can
 /// discharge, so the syntax makes them write it: `cores: unsafe { ... }`, with a
-/// `// SAFETY:` comment that argues it. The macro calls the cores only through
+/// safety comment above it that argues it. The macro calls the cores only through
 /// [`run_asm_core`], with whole blocks, and the NEON core only inside a NEON
 /// section.
 #[macro_export]

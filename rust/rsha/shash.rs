@@ -22,26 +22,11 @@ use core::{marker::PhantomData, mem::size_of, pin::Pin};
 /// (`CRYPTO_MAX_ALG_NAME`).
 const MAX_NAME: usize = bindings::CRYPTO_MAX_ALG_NAME as usize;
 
+/// Largest digest of any algorithm (SHA-512's), in bytes.
+const MAX_DIGEST: usize = 64;
+
 /// Alignment of `shash_desc::__ctx`, where [`Shash::State`] lives.
-const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN as usize;
-
-/// A type for which every bit pattern of its size is a valid value: plain
-/// integers and arrays of them.
-///
-/// # Safety
-///
-/// Implementors hold no references, `bool`s, `char`s, enums or other types with
-/// invalid bit patterns, at any depth; padding is allowed.
-pub unsafe trait AnyBitPattern {}
-
-// SAFETY: integers and arrays of integers have no invalid bit patterns.
-unsafe impl AnyBitPattern for u64 {}
-// SAFETY: as above.
-unsafe impl<const N: usize> AnyBitPattern for [u8; N] {}
-// SAFETY: as above.
-unsafe impl<const N: usize> AnyBitPattern for [u32; N] {}
-// SAFETY: as above.
-unsafe impl<const N: usize> AnyBitPattern for [u64; N] {}
+const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN;
 
 /// One shash algorithm implementation.
 ///
@@ -51,9 +36,11 @@ unsafe impl<const N: usize> AnyBitPattern for [u64; N] {}
 /// crypto API allows, including softirq and hardirq: they must not sleep or
 /// allocate.
 ///
-/// The crypto API hands `init` and `import` a context it has not initialised; the
-/// state is therefore [`AnyBitPattern`], and they work on it in place, so that a
-/// request costs no more than what its algorithm needs to write.
+/// The crypto API hands `init` and `import` a context it has not initialised
+/// (kmalloc'd, or `SHASH_DESC_ON_STACK`): they do not see it, but return a whole
+/// new state, which the adapter writes into the context. Every other callback
+/// gets the state that one of them wrote, as the crypto API calls `update`,
+/// `final`, `finup` and `export` only after `init` or `import`.
 pub trait Shash {
     /// Algorithm name (`cra_name`), e.g. `"sha256"`.
     const NAME: &'static str;
@@ -69,19 +56,18 @@ pub trait Shash {
     const EXPORT_SIZE: usize;
 
     /// Per-request state, stored in the `shash_desc` context.
-    type State: AnyBitPattern;
+    type State;
 
-    /// Starts a message: `state` may hold any bytes before.
-    fn init(state: &mut Self::State);
+    /// The state at the start of a message.
+    fn init() -> Self::State;
     /// Hashes more message bytes.
     fn update(state: &mut Self::State, data: &[u8]) -> Result;
     /// Hashes the last bytes and writes the digest into `out` (`DIGEST_SIZE` bytes).
     fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result;
     /// Writes the state into `out` (`EXPORT_SIZE` bytes).
     fn export(state: &Self::State, out: &mut [u8]) -> Result;
-    /// Replaces `state` (which may hold any bytes) with `input` (`EXPORT_SIZE`
-    /// bytes, from any source).
-    fn import(state: &mut Self::State, input: &[u8]) -> Result;
+    /// The state that `input` (`EXPORT_SIZE` bytes, from any source) describes.
+    fn import(input: &[u8]) -> Result<Self::State>;
     /// The implementation's statistics, shown in debugfs by
     /// [`module_shash_driver`](crate::module_shash_driver) when
     /// `CONFIG_CRYPTO_RSHA_STATS` is set.
@@ -117,11 +103,16 @@ const fn name_array(name: &str) -> [c_char; MAX_NAME] {
     out
 }
 
+// The `..zeroed()` updates may have no field left to fill on some
+// architectures and not on others (bindgen's padding fields).
+#[allow(clippy::needless_update)]
 /// Creates the `shash_alg` for `T`; used by [`module_shash_driver`](crate::module_shash_driver)
 /// to fill a static array.
 pub const fn create_shash_alg<T: Shash>() -> AlgDef {
     // The state lives in `shash_desc::__ctx`, aligned to `ARCH_SLAB_MINALIGN`.
     assert!(core::mem::align_of::<T::State>() <= CTX_ALIGN);
+    // `finup_callback` may stage the digest in a buffer of this size.
+    assert!(T::DIGEST_SIZE <= MAX_DIGEST);
     // For the three `zeroed()` below: `shash_alg`, `hash_alg_common` and
     // `crypto_alg` are C structs of integers, pointers, arrays, list heads and unions
     // of those, for all of which all-zeroes is a valid value (and the one C drivers
@@ -176,10 +167,14 @@ impl<T: Shash> Adapter<T> {
         // SAFETY: `desc` is valid by the function's safety requirements; `__ctx` is
         // its flexible array member.
         let ctx = unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() };
-        // SAFETY: `__ctx` is aligned to `ARCH_SLAB_MINALIGN`, at least the state's
-        // alignment (checked in `create_shash_alg`). Telling the compiler lets it
-        // use whole-word accesses on strict-alignment targets.
-        unsafe { core::hint::assert_unchecked(ctx.is_aligned()) };
+        if ctx as usize % core::mem::align_of::<T::State>() != 0 {
+            // SAFETY: `__ctx` is aligned to `ARCH_SLAB_MINALIGN`, at least the
+            // state's alignment (checked in `create_shash_alg`), so this is never
+            // reached. Telling the compiler lets it use whole-word accesses on
+            // strict-alignment targets. (`assert_unchecked` would say it shorter,
+            // but needs a newer rustc than the kernel's minimum.)
+            unsafe { core::hint::unreachable_unchecked() };
+        }
         ctx
     }
 
@@ -198,31 +193,65 @@ impl<T: Shash> Adapter<T> {
         unsafe { core::slice::from_raw_parts(data, len as usize) }
     }
 
+    /// Whether the `len` bytes at `data` overlap the descriptor's context, which
+    /// the callbacks hold as `&mut T::State` while they read the message.
+    ///
+    /// # Safety
+    ///
+    /// `desc` is valid as for [`Self::ctx`].
+    unsafe fn overlaps_ctx(desc: *mut bindings::shash_desc, data: *const u8, len: usize) -> bool {
+        // SAFETY: by the function's safety requirements.
+        let ctx = unsafe { Self::ctx(desc) } as usize;
+        let data = data as usize;
+        len != 0 && data < ctx + size_of::<T::State>() && ctx < data.wrapping_add(len)
+    }
+
+    /// `init` of the ops table.
+    ///
+    /// # Safety
+    ///
+    /// Called by the crypto API only, with a descriptor of a tfm of this
+    /// algorithm, which it owns exclusively for the call.
     unsafe extern "C" fn init_callback(desc: *mut bindings::shash_desc) -> c_int {
-        // The crypto API calls `init` with a descriptor of our algorithm and owns it
-        // exclusively for the call.
-        // SAFETY: the context is memory the crypto API allocated, whose bytes hold
-        // some value, and any value is a valid `T::State` (`AnyBitPattern`).
-        let state = unsafe { &mut *Self::ctx(desc) };
-        T::init(state);
+        // SAFETY: the context is `descsize` writable bytes (`Self::ctx`); the
+        // write does not read or drop what was there, which may be uninitialised.
+        unsafe { Self::ctx(desc).write(T::init()) };
         0
     }
 
+    /// `update` of the ops table.
+    ///
+    /// # Safety
+    ///
+    /// Called by the crypto API only, after `init` or `import` on `desc`, which
+    /// it owns exclusively for the call, with `len` readable bytes at `data`
+    /// that nothing writes during the call.
     unsafe extern "C" fn update_callback(
         desc: *mut bindings::shash_desc,
         data: *const u8,
         len: c_uint,
     ) -> c_int {
         from_result(|| {
-            // SAFETY: `update` follows `init` or `import` on this descriptor, so the
-            // context holds a `T::State`; the crypto API owns `desc` exclusively for
-            // this call and passes `len` readable bytes at `data`.
+            // The message must not lie inside the context that is being updated:
+            // `&mut T::State` and `&[u8]` must not alias.
+            // SAFETY: `desc` is a descriptor of this algorithm.
+            if unsafe { Self::overlaps_ctx(desc, data, len as usize) } {
+                return Err(EINVAL);
+            }
+            // SAFETY: the context holds the `T::State` that `init` or `import`
+            // wrote, and the caller owns `desc` exclusively for this call; `data`
+            // holds `len` bytes, disjoint from the context (checked above).
             let (state, data) = unsafe { (&mut *Self::ctx(desc), Self::message(data, len)) };
             T::update(state, data)?;
             Ok(0)
         })
     }
 
+    /// `finup` of the ops table.
+    ///
+    /// # Safety
+    ///
+    /// As for `update_callback`, and `out` has room for `digestsize` bytes.
     // Not inlined: `final` and `digest` call it with their arguments in
     // registers, instead of each carrying a copy of the whole operation (which
     // then got a closure environment built on the stack).
@@ -234,24 +263,52 @@ impl<T: Shash> Adapter<T> {
         out: *mut u8,
     ) -> c_int {
         from_result(|| {
-            // SAFETY: as in `update_callback`; `out` has room for `digestsize` bytes.
-            let (state, data, out) = unsafe {
-                (
-                    &mut *Self::ctx(desc),
-                    Self::message(data, len),
-                    core::slice::from_raw_parts_mut(out, T::DIGEST_SIZE),
-                )
-            };
-            T::finup(state, data, out)?;
+            // SAFETY: `desc` is a descriptor of this algorithm.
+            if unsafe {
+                Self::overlaps_ctx(desc, data, len as usize)
+                    || Self::overlaps_ctx(desc, out, T::DIGEST_SIZE)
+            } {
+                return Err(EINVAL);
+            }
+            // SAFETY: as in `update_callback`; neither the message nor `out`
+            // overlaps the context (checked above).
+            let (state, data) = unsafe { (&mut *Self::ctx(desc), Self::message(data, len)) };
+            let (out_addr, data_addr) = (out as usize, data.as_ptr() as usize);
+            if data.is_empty()
+                || out_addr >= data_addr + data.len()
+                || data_addr >= out_addr + T::DIGEST_SIZE
+            {
+                // SAFETY: `out` has room for `digestsize` bytes, which overlap
+                // neither the message nor the context.
+                let out = unsafe { core::slice::from_raw_parts_mut(out, T::DIGEST_SIZE) };
+                return T::finup(state, data, out).map(|()| 0);
+            }
+            // The digest goes where the message is (hashing in place is allowed
+            // in C): staged here, and copied once the message has been read.
+            let mut digest = [0u8; MAX_DIGEST];
+            T::finup(state, data, &mut digest[..T::DIGEST_SIZE])?;
+            // SAFETY: `out` has room for `digestsize` bytes; the message slice is
+            // not used after this point, so writing over its bytes is allowed.
+            unsafe { core::ptr::copy(digest.as_ptr(), out, T::DIGEST_SIZE) };
             Ok(0)
         })
     }
 
+    /// `final` of the ops table.
+    ///
+    /// # Safety
+    ///
+    /// As for `finup_callback`, with an empty message.
     unsafe extern "C" fn final_callback(desc: *mut bindings::shash_desc, out: *mut u8) -> c_int {
         // SAFETY: `final` has the requirements of `finup` with an empty message.
         unsafe { Self::finup_callback(desc, core::ptr::null(), 0, out) }
     }
 
+    /// `digest` of the ops table.
+    ///
+    /// # Safety
+    ///
+    /// As for `init_callback` and then `finup_callback`.
     unsafe extern "C" fn digest_callback(
         desc: *mut bindings::shash_desc,
         data: *const u8,
@@ -265,13 +322,24 @@ impl<T: Shash> Adapter<T> {
         }
     }
 
+    /// `export` of the ops table.
+    ///
+    /// # Safety
+    ///
+    /// Called by the crypto API only, after `init` or `import` on `desc`, which
+    /// it owns exclusively for the call, with room for `statesize` bytes at `out`.
     unsafe extern "C" fn export_callback(
         desc: *mut bindings::shash_desc,
         out: *mut core::ffi::c_void,
     ) -> c_int {
         from_result(|| {
-            // SAFETY: the context holds a `T::State` (export follows init/update/import);
-            // `out` has room for `statesize` bytes.
+            // SAFETY: `desc` is a descriptor of this algorithm.
+            if unsafe { Self::overlaps_ctx(desc, out.cast(), T::EXPORT_SIZE) } {
+                return Err(EINVAL);
+            }
+            // SAFETY: the context holds the `T::State` that `init` or `import`
+            // wrote, every byte of it defined; `out` has room for `statesize`
+            // bytes and does not overlap the context (checked above).
             let (state, out) = unsafe {
                 (
                     &*Self::ctx(desc),
@@ -283,15 +351,25 @@ impl<T: Shash> Adapter<T> {
         })
     }
 
+    /// `import` of the ops table.
+    ///
+    /// # Safety
+    ///
+    /// Called by the crypto API only, with a descriptor of a tfm of this
+    /// algorithm, which it owns exclusively for the call, and `statesize`
+    /// readable bytes at `input`.
     unsafe extern "C" fn import_callback(
         desc: *mut bindings::shash_desc,
         input: *const core::ffi::c_void,
     ) -> c_int {
         from_result(|| {
-            // SAFETY: `input` holds `statesize` readable bytes.
+            // SAFETY: `input` holds `statesize` readable bytes. The slice is
+            // dropped before the context is written below, so `input` may even
+            // lie inside the context.
             let input = unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::EXPORT_SIZE) };
-            // SAFETY: as in `init_callback`: any bytes are a valid `T::State`.
-            T::import(unsafe { &mut *Self::ctx(desc) }, input)?;
+            let state = T::import(input)?;
+            // SAFETY: as in `init_callback`.
+            unsafe { Self::ctx(desc).write(state) };
             Ok(0)
         })
     }

@@ -332,6 +332,12 @@ struct IrqJob<'a> {
     done: AtomicBool,
 }
 
+/// The hrtimer callback of [`run_in_timer`].
+///
+/// # Safety
+///
+/// Called by the hrtimer core only, with the `timer` field of a live [`IrqJob`]
+/// that `run_in_timer` started and waits for.
 unsafe extern "C" fn irq_job_fn(timer: *mut bindings::hrtimer) -> bindings::hrtimer_restart {
     let job = timer.cast::<IrqJob<'_>>();
     // SAFETY: `timer` is the first field of a live `IrqJob` (see its documentation);
@@ -509,6 +515,12 @@ fn thread_work() -> Result<u32> {
     Ok(bad)
 }
 
+/// The function of the per-CPU threads of the `threads` test.
+///
+/// # Safety
+///
+/// Called by the kthread core only, as the thread function of a thread that
+/// the `threads` test created; it uses no argument.
 unsafe extern "C" fn thread_fn(_data: *mut c_void) -> c_int {
     match thread_work() {
         Ok(bad) => bad.min(c_int::MAX as u32) as c_int,
@@ -670,7 +682,7 @@ fn import_and_compare(t: &Target<'_>, ours: &[u8], updates: &[&[u8]]) -> Result<
     to_c_layout(t.alg, &exported[..t.tfm.state_size()], c_state)?;
     // Chaining value and counter; the block buffer beyond the buffered bytes is
     // unspecified.
-    let head = (t.alg.chain_bytes + 7) / 8 * 8 + 8 * t.alg.counter_words;
+    let head = t.alg.chain_bytes.div_ceil(8) * 8 + 8 * t.alg.counter_words;
     let same_state = c_state[..head] == c_exported[..head];
     let (mut out, mut want) = ([0u8; MAX_DIGEST], [0u8; MAX_DIGEST]);
     desc.final_(&mut out)?;
