@@ -10,8 +10,14 @@ USERS_PACKAGES="kcapi-tools cryptsetup-bin iproute2"
 USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/integritysetup /bin/ip"
 
 # target_info TARGET sets: FRAGMENTS ARCH DEBARCH IMAGE CPUS MODULES DRIVERS
+# TREE MODULES_BUILD RSHA_TEST
 # SCALAR_DRIVERS NEON_DRIVERS SELECTED TCRYPT. CPUS are QEMU -cpu values, one guest boot each; DRIVERS must all
 # register and pass the self-tests; SELECTED (alg=driver) is what tcrypt must pick.
+# TREE: the kernel tree (scripts/build/kernel.sh): "pristine", the Debian tree
+# as extracted, or "arm", the same with patches/6.12 applied (Rust on ARMv7 and
+# the in-tree drivers). MODULES_BUILD: "oot", this project's modules built out
+# of tree against the kernel build, or "intree", built with the kernel from
+# crypto/rust-arm-sha/. RSHA_TEST=1: with the test-only modules.
 # NO_NEON_CPUS: boots on a CPU without NEON, where the NEON drivers must be absent.
 # USERS_BOOT: whether the first boot also runs the in-kernel users
 # (scripts/guest/initramfs/users.sh); every test kernel's does (4-6 minutes under TCG).
@@ -25,13 +31,13 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # sharing theirs among their four boots.
 target_info() {
 	NO_NEON_CPUS= USERS_BOOT=yes
-	local arch_suffix base=${1%-*} debug=
+	local arch_suffix base=${1%-*} extra=
 	# *-test: the debug kernels of the test suite; *-bench: the same
 	# kernel without the debug options, for tcrypt, the benchmark and the
 	# footprint report.
 	case $1 in
-	*-test) debug="debug-common.config" ;;
-	*-bench) ;;
+	*-test) extra="debug-common.config" RSHA_TEST=1 ;;
+	*-bench) RSHA_TEST=0 ;;
 	*) die "unknown target $1 (expected <base>-test or <base>-bench)" ;;
 	esac
 	case $base in
@@ -41,7 +47,8 @@ target_info() {
 		arch_suffix=arm64
 		CYCLES_FIRST=10 CYCLES_OTHER=3
 		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=100 CYCLES_OTHER=10
-		[ -z "$debug" ] || debug+=" arm64-debug.config"
+		[ "$RSHA_TEST" = 0 ] || extra+=" arm64-debug.config"
+		TREE=pristine MODULES_BUILD=oot
 		;;
 	arm | arm-thumb2)
 		ARCH=arm DEBARCH=armhf IMAGE=arch/arm/boot/zImage
@@ -50,10 +57,13 @@ target_info() {
 		arch_suffix=arm
 		CYCLES_FIRST=3 CYCLES_OTHER=3
 		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=25 CYCLES_OTHER=25
+		TREE=arm MODULES_BUILD=intree
+		extra+=" arm-rsha.config"
+		[ "$RSHA_TEST" = 0 ] || extra+=" rsha-test.config"
 		;;
 	*) die "unknown target $1" ;;
 	esac
-	FRAGMENTS="test-common.config test-users.config $base-virt.config $debug"
+	FRAGMENTS="test-common.config test-users.config $base-virt.config $extra"
 	MODULES="sha1-$arch_suffix-rs sha256-$arch_suffix-rs sha512-$arch_suffix-rs"
 	local alg scalar= neon= selected=
 	for alg in sha1 sha224 sha256 sha384 sha512; do

@@ -5,13 +5,16 @@
 # run olddefconfig, and report PASS/FAIL per fragment: FAIL when a requested
 # line did not survive (an unmet dependency). Then the refusal tests of
 # tests/kconfig/: configurations where Kconfig must keep Rust out (big-endian,
-# ARMv6). Configuration only, no build.
+# ARMv6). Configuration only, no build. The fragments name this project's
+# Kconfig symbols, which exist in a tree only with the in-tree build
+# (patches/6.12/0002-*.patch and scripts/build/intree.sh); a kernel whose
+# modules are built out of tree needs CONFIG_RUST=y and no fragment.
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 trap - ERR
-KSRC=$(ls -d "$RSHA_CACHE"/src/linux-*/ 2>/dev/null | head -n1)
-[ -n "$KSRC" ] || die "no extracted kernel tree in $RSHA_CACHE/src: run scripts/build/kernel.sh first"
-"$RSHA_ROOT/scripts/build/overlay.sh" "$KSRC"
+# The tree with the in-tree directive and directory (patches/6.12), where
+# this project's Kconfig symbols exist; its Rust enablement concerns ARM only.
+KSRC=$("$RSHA_ROOT/scripts/build/tree.sh" arm) || exit 1
 
 # check FILE ARCH DEFCONFIG [MAKE_VAR=VALUE...]: merge FILE onto DEFCONFIG,
 # olddefconfig, and compare.

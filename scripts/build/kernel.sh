@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kernel.sh TARGET: build the test kernel TARGET (its defconfig-fragments, listed
-# in scripts/targets.sh, on top of allnoconfig) with this project's drivers, in
+# in scripts/targets.sh, on top of allnoconfig) and this project's modules, in
 # $RSHA_CACHE/build/TARGET. Prints the build directory on stdout.
 #
-# The Debian tarball is extracted once into $RSHA_CACHE/src (the tarball itself
-# is never touched), the project overlay is applied, and make runs with
-# O=build dir, so every rerun is incremental.
+# The kernel tree comes from scripts/build/tree.sh: the arm64 kernels build
+# from the Debian tree exactly as extracted, and the modules out of tree
+# against the build (in BUILD/rsha-modules, a copy of this checkout); the
+# ARMv7 kernels from the tree with patches/6.12 applied, the modules in tree.
+# make runs with O=build dir, so every rerun is incremental.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
@@ -27,21 +29,7 @@ need "$RSHA_BINDGEN" "bindgen-cli (cargo install --locked bindgen-cli --version 
 need flex flex
 need bison bison
 need bc bc
-[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-$KVER_PKG"
-PKGVER=$(dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null) ||
-	die "linux-source-$KVER_PKG is not installed"
-
-# Extract (once per package version) into the cache.
-KSRC=$RSHA_CACHE/src/linux-${PKGVER//\~/_}
-if [ ! -f "$KSRC/.rsha-extracted" ]; then
-	step "extracting $TARBALL ($PKGVER) into $KSRC"
-	rm -rf "$KSRC" "$KSRC.tmp"
-	mkdir -p "$KSRC.tmp"
-	tar -xf "$TARBALL" -C "$KSRC.tmp" --strip-components=1
-	touch "$KSRC.tmp/.rsha-extracted"
-	mv "$KSRC.tmp" "$KSRC"
-fi
-"$RSHA_ROOT/scripts/build/overlay.sh" "$KSRC"
+KSRC=$("$RSHA_ROOT/scripts/build/tree.sh" "$TREE")
 
 BUILD=$RSHA_CACHE/build/$TARGET
 mkdir -p "$BUILD"
@@ -50,7 +38,8 @@ MAKE=(make -C "$KSRC" O="$BUILD" ARCH="$ARCH" LLVM=1 RUSTC="$RSHA_RUSTC"
 LOG=$BUILD/rsha-build.log
 
 # Configure when the fragment or our Kconfig changed.
-stamp=$(cat "${FRAGMENT_FILES[@]}" "$RSHA_ROOT/Kconfig" | sha256sum | cut -c1-16)
+stamp=$( (cat "${FRAGMENT_FILES[@]}"; [ "$MODULES_BUILD" = oot ] || cat "$RSHA_ROOT/Kconfig"; echo "$KSRC") |
+	sha256sum | cut -c1-16)
 if [ "$(cat "$BUILD/.rsha-config-stamp" 2>/dev/null)" != "$stamp" ] || [ ! -f "$BUILD/.config" ]; then
 	step "configuring $TARGET: allnoconfig + $FRAGMENTS"
 	"${MAKE[@]}" rustavailable >"$LOG" 2>&1 || { cat "$LOG" >&2; die "the kernel says Rust is not available"; }
@@ -71,4 +60,24 @@ if ! "${MAKE[@]}" "$(basename "$IMAGE")" modules >"$LOG" 2>&1; then
 	die "kernel build failed for $TARGET"
 fi
 [ -f "$BUILD/$IMAGE" ] || die "no $IMAGE after the build"
+
+if [ "$MODULES_BUILD" = oot ]; then
+	# A copy of this checkout, synchronised file by file so that make stays
+	# incremental and the checkout stays clean.
+	OOT=$BUILD/rsha-modules
+	step "building this project's modules out of tree (make -C $OOT KDIR=$BUILD RSHA_TEST=$RSHA_TEST)"
+	mkdir -p "$OOT"
+	(cd "$RSHA_ROOT" && find Kbuild Makefile rust/rsha rust/drivers rust/testing asm -type f \
+		! -name bindings_generated.rs) | while IFS= read -r f; do
+		mkdir -p "$(dirname "$OOT/$f")"
+		cmp -s "$RSHA_ROOT/$f" "$OOT/$f" || cp "$RSHA_ROOT/$f" "$OOT/$f"
+	done
+	if ! make -C "$OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST="$RSHA_TEST" RUSTC="$RSHA_RUSTC" \
+		BINDGEN="$RSHA_BINDGEN" >"$BUILD/rsha-modules.log" 2>&1; then
+		echo "---- module build failed; errors:" >&2
+		grep -E -A4 '(error|Error)(\[E[0-9]+\])?:|^ *--> |\*\*\*' "$BUILD/rsha-modules.log" | head -n 60 >&2 || true
+		tail -n 15 "$BUILD/rsha-modules.log" >&2
+		die "out-of-tree module build failed for $TARGET (log: $BUILD/rsha-modules.log)"
+	fi
+fi
 echo "$BUILD"

@@ -41,25 +41,41 @@ done
 
 GEN=$BUILD/usr/gen_init_cpio
 [ -x "$GEN" ] || die "$GEN missing: the kernel build (CONFIG_BLK_DEV_INITRD=y) makes it"
+KREL=$(cat "$BUILD/include/config/kernel.release") || die "$BUILD has no kernel release: build the kernel first"
+MODDIR=/lib/modules/$KREL/rsha
+# kmod (depmod, modprobe) in every guest: scripts/guest/initramfs/autoload.sh.
+"$RSHA_ROOT/scripts/guest/packages.sh" "$DEBARCH" "$OUT.kmod.list" kmod -- /bin/kmod
 LIST=$OUT.list
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
-	for d in /bin /proc /sys /tmp /lib /lib/modules /lib/modules/rsha; do echo "dir $d 0755 0 0"; done
+	for d in /bin /proc /sys /tmp /lib /lib/modules /lib/modules/$KREL $MODDIR; do echo "dir $d 0755 0 0"; done
+	echo "slink /lib/modules/rsha $KREL/rsha 0777 0 0"
 	echo "file /bin/busybox $ROOT/bin/busybox 0755 0 0"
 	echo "file /init $RSHA_ROOT/scripts/guest/initramfs/init 0755 0 0"
 	echo "file /robustness.sh $RSHA_ROOT/scripts/guest/initramfs/robustness.sh 0644 0 0"
-	find "$BUILD" -name '*.ko' \( -path '*/rust-arm-sha/*' -o -name 'sha*-arm*.ko' \) |
+	# This project's modules (built in tree, or out of tree in
+	# BUILD/rsha-modules), the in-tree architecture SHA drivers and the
+	# generic ones, installed for depmod under /lib/modules/KERNELRELEASE/rsha
+	# (/lib/modules/rsha points there), with the kernel's lists of built-in
+	# modules, so that modprobe and the kernel's module requests work.
+	find "$BUILD" -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
+		-o -name 'sha*-arm*.ko' -o -name 'sha*_generic.ko' \) |
 		sort | while read -r ko; do
-			echo "file /lib/modules/rsha/$(basename "$ko") $ko 0644 0 0"
+			echo "file $MODDIR/$(basename "$ko") $ko 0644 0 0"
 		done
+	for f in modules.builtin modules.builtin.modinfo; do
+		[ ! -f "$BUILD/$f" ] || echo "file /lib/modules/$KREL/$f $BUILD/$f 0644 0 0"
+	done
+	echo "file /autoload.sh $RSHA_ROOT/scripts/guest/initramfs/autoload.sh 0644 0 0"
+	cat "$OUT.kmod.list"
 	# tcrypt gzipped, so that each insmod of it runs its tests once
 	# (scripts/guest/initramfs/init says why).
 	if [ -f "$BUILD/crypto/tcrypt.ko" ]; then
 		gzip -9nc "$BUILD/crypto/tcrypt.ko" >"$OUT.tcrypt.ko.gz"
-		echo "file /lib/modules/rsha/tcrypt.ko.gz $OUT.tcrypt.ko.gz 0644 0 0"
+		echo "file $MODDIR/tcrypt.ko.gz $OUT.tcrypt.ko.gz 0644 0 0"
 	fi
-	dirs=" /dev /bin /proc /sys /tmp /lib /lib/modules /lib/modules/rsha "
+	dirs=" /dev /bin /proc /sys /tmp /lib /lib/modules /lib/modules/$KREL $MODDIR "
 	for e in "${EXTRA[@]}"; do
 		case $e in @*) cat "${e#@}"; continue ;; esac
 		dst=${e%%=*} d=

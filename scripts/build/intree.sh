@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# intree.sh KSRC: make crypto/rust-arm-sha/ of kernel tree KSRC a copy of this
+# project's Kbuild, Kconfig, rust/ (the library, drivers and test modules) and
+# asm/, for an in-tree build. KSRC must have
+# patches/6.12/0002-crypto-build-the-rust-arm-sha-drivers-in-tree.patch applied
+# (it sources the Kconfig and descends into the directory). Files are copied
+# only when they differ, so that rebuilds stay incremental, and files the
+# project no longer has are removed from the copy.
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+KSRC=${1:?usage: intree.sh KERNEL_SOURCE_DIR}
+[ -f "$KSRC/Makefile" ] || die "$KSRC is not a kernel tree"
+grep -qxF 'obj-y += rust-arm-sha/' "$KSRC/crypto/Makefile" ||
+	die "$KSRC/crypto/Makefile does not build rust-arm-sha/: apply patches/$KVER_PKG/0002-*.patch first"
+
+dst=$KSRC/crypto/rust-arm-sha
+mkdir -p "$dst"
+want=$(mktemp)
+trap 'rm -f "$want"' EXIT
+(cd "$RSHA_ROOT" && { echo Kbuild; echo Kconfig
+	find rust/rsha rust/drivers rust/testing asm -type f \( -name '*.rs' -o -name '*.S' -o -name '*.h' -o -name '*.c' \) \
+		! -name bindings_generated.rs; } | LC_ALL=C sort) >"$want"
+while IFS= read -r f; do
+	mkdir -p "$(dirname "$dst/$f")"
+	cmp -s "$RSHA_ROOT/$f" "$dst/$f" || cp "$RSHA_ROOT/$f" "$dst/$f"
+done <"$want"
+(cd "$dst" && find . -type f \( -name '*.rs' -o -name '*.S' -o -name '*.h' -o -name '*.c' -o -name Kbuild -o -name Kconfig \) \
+	! -name bindings_generated.rs | sed 's|^\./||' | LC_ALL=C sort) |
+	comm -23 - "$want" | while IFS= read -r stale; do rm -f "$dst/$stale"; done

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tree.sh NAME: print the path of kernel tree NAME, extracting it from the
+# Debian linux-source tarball first when it is not there yet.
+#   pristine  the tree exactly as extracted (the arm64 kernels; the modules
+#             build out of tree against it);
+#   arm       the same plus patches/6.12 (Rust on ARMv7, the in-tree
+#             directive) and crypto/rust-arm-sha/ (scripts/build/intree.sh).
+# tree.sh --check NAME: verify that tree NAME still matches the manifest taken
+# right after its extraction (every file's SHA-256, every symlink and
+# directory), so that a build shown to leave it unchanged really did; prints
+# what differs and fails when anything does.
+#
+# Trees live in $RSHA_CACHE/src/linux-<package version>-NAME; stamps and the
+# manifest next to them, never inside.
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+
+check=0
+[ "${1:-}" = --check ] && { check=1; shift; }
+NAME=${1:?usage: tree.sh [--check] pristine|arm}
+case $NAME in pristine | arm) ;; *) die "unknown kernel tree '$NAME' (pristine or arm)" ;; esac
+[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-$KVER_PKG"
+PKGVER=$(dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null) ||
+	die "linux-source-$KVER_PKG is not installed"
+KSRC=$RSHA_CACHE/src/linux-${PKGVER//\~/_}-$NAME
+PATCHES=("$RSHA_ROOT"/patches/$KVER_PKG/*.patch)
+
+# manifest DIR: one line per file (SHA-256), symlink (target) and directory.
+manifest() {
+	(cd "$1" && {
+		find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+		find . -type l -printf 'link %p -> %l\n' | LC_ALL=C sort
+		find . -type d -printf 'dir %p\n' | LC_ALL=C sort
+	})
+}
+
+if [ $check = 1 ]; then
+	[ -f "$KSRC.manifest" ] || die "$KSRC has no manifest: extract it with scripts/build/tree.sh $NAME"
+	manifest "$KSRC" >"$KSRC.manifest.now"
+	if ! diff -u "$KSRC.manifest" "$KSRC.manifest.now" >"$KSRC.manifest.diff"; then
+		echo "$KSRC differs from its extraction:" >&2
+		grep '^[-+][^-+]' "$KSRC.manifest.diff" | head -n 20 >&2
+		exit 1
+	fi
+	echo "$(grep -c . "$KSRC.manifest") entries"
+	exit 0
+fi
+
+if [ ! -f "$KSRC.extracted" ]; then
+	step "extracting $TARBALL ($PKGVER) into $KSRC"
+	rm -rf "$KSRC" "$KSRC.tmp" "$KSRC".*
+	mkdir -p "$KSRC.tmp"
+	tar -xf "$TARBALL" -C "$KSRC.tmp" --strip-components=1
+	mv "$KSRC.tmp" "$KSRC"
+	if [ "$NAME" = pristine ]; then
+		step "manifest of $KSRC (to check later that builds leave it unchanged)"
+		manifest "$KSRC" >"$KSRC.manifest"
+	fi
+	touch "$KSRC.extracted"
+fi
+
+if [ "$NAME" = arm ]; then
+	# The patches, applied once; when they change, the files they touch are
+	# restored from the tarball and the new ones applied.
+	stamp=$(cat "${PATCHES[@]}" | sha256sum | cut -c1-16)
+	if [ "$(cat "$KSRC.patched" 2>/dev/null)" != "$stamp" ]; then
+		if [ -f "$KSRC.patched" ]; then
+			mapfile -t touched < <(cat "$KSRC.patched-files")
+			step "restoring ${touched[*]} before applying changed patches"
+			tar -xf "$TARBALL" -C "$KSRC" --strip-components=1 "${touched[@]/#/linux-source-$KVER_PKG/}"
+		fi
+		for p in "${PATCHES[@]}"; do
+			step "applying ${p#"$RSHA_ROOT"/} to $KSRC"
+			(cd "$KSRC" && git apply "$p") || die "${p#"$RSHA_ROOT"/} does not apply to $KSRC"
+		done
+		sed -n 's|^+++ b/||p' "${PATCHES[@]}" | sort -u >"$KSRC.patched-files"
+		echo "$stamp" >"$KSRC.patched"
+	fi
+	"$RSHA_ROOT/scripts/build/intree.sh" "$KSRC"
+fi
+echo "$KSRC"
