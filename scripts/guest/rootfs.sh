@@ -49,6 +49,8 @@ LIST=$OUT.list
 	echo "file /bin/busybox $ROOT/bin/busybox 0755 0 0"
 	echo "file /init $RSHA_ROOT/scripts/guest/initramfs/init 0755 0 0"
 	echo "file /robustness.sh $RSHA_ROOT/scripts/guest/initramfs/robustness.sh 0644 0 0"
+	# What /init, /robustness.sh and /users.sh share (they source it).
+	echo "file /lib/rsha.sh $RSHA_ROOT/scripts/guest/initramfs/lib.sh 0644 0 0"
 	find "$BUILD" -name '*.ko' \( -path '*/rust-arm-sha/*' -o -name 'sha*-arm*.ko' \) |
 		sort | while read -r ko; do
 			echo "file /lib/modules/rsha/$(basename "$ko") $ko 0644 0 0"
