@@ -49,6 +49,12 @@ def names(csv):
     return [x for x in csv.split(",") if x]
 
 
+def crash_note(crashed):
+    """What kunit.py found missing or crashed, shortly."""
+    more = f" and {len(crashed) - 3} more" if len(crashed) > 3 else ""
+    return f"missing or crashed: {', '.join(crashed[:3])}{more}"
+
+
 class Checks:
     """The (ok, what, why) results of one boot."""
 
@@ -81,7 +87,7 @@ class Checks:
         crashed = kt.crashed()
         res(kt.found and not crashed, "every planned KTAP test reported (kunit.py parse)",
             "kunit.py found no KTAP document" if not kt.found else
-            "missing or crashed: " + ", ".join(c or "<unnamed>" for c in crashed))
+            crash_note(crashed))
 
         for subtest in ("load", "negative-control", "unload"):
             for name in sorted(kt.cases(subtest)):
@@ -162,7 +168,7 @@ class Checks:
         seen = {}
         for g in doc.get("sub_groups", []) if doc else []:
             drv = g["name"]
-            for c in g["test_cases"]:
+            for c in g.get("test_cases", []):
                 test, ok = c["name"], c["status"] == "PASS"
                 seen.setdefault(drv, set()).add(test)
                 detail = kt.detail("robustness", f"{drv} {test}")
@@ -182,7 +188,7 @@ class Checks:
         crashed = kt.crashed(*path)
         res(doc is not None and not crashed, "robustness test module ran to the end",
             "no KTAP document from the module" if doc is None else
-            "missing or crashed: " + ", ".join(c or "<unnamed>" for c in crashed))
+            crash_note(crashed))
         for d in drivers + [neg]:
             missing = [t for t in PER_DRIVER_TESTS if t not in seen.get(d, set())]
             res(not missing, f"{d}: every robustness test reported",

@@ -74,10 +74,15 @@ class Ktap:
         self.found = found
 
     def group(self, *path):
-        """The JSON of the test at path (names from the top), or None."""
+        """The JSON of the test at path (names from the top), or None. A test
+        cut short (the guest stopped) has no result line, so no name: the
+        last test without a name stands for the last name of path."""
         g = self.doc
-        for name in path:
-            g = next((s for s in g.get("sub_groups", []) if s["name"] == name), None)
+        for i, name in enumerate(path):
+            subs = g.get("sub_groups", [])
+            g = next((s for s in subs if s["name"] == name), None)
+            if g is None and i == len(path) - 1 and subs and subs[-1]["name"] == "":
+                g = subs[-1]
             if g is None:
                 return None
         return g
@@ -85,7 +90,7 @@ class Ktap:
     def cases(self, *path):
         """{name: status} of the test cases of the test at path ({} if absent)."""
         g = self.group(*path)
-        return {c["name"]: c["status"] for c in g["test_cases"]} if g else {}
+        return {c["name"]: c["status"] for c in g.get("test_cases", [])} if g else {}
 
     def status(self, path, name):
         """Status of test case name of the test at path; None when it is not there."""
@@ -96,8 +101,8 @@ class Ktap:
         g = self.group(*path)
         if g is None:
             return []
-        out = [f"{'/'.join(path + (c['name'],))}" for c in g["test_cases"]
-               if c["status"] == "ERROR"]
+        out = ["/".join(n or "<unnamed>" for n in path + (c["name"],))
+               for c in g.get("test_cases", []) if c["status"] == "ERROR"]
         for s in g.get("sub_groups", []):
             out += self.crashed(*path, s["name"])
         return out
@@ -129,6 +134,7 @@ def ktap(log, lines, ksrc):
     (the negative control must fail), so it is not looked at.
     """
     kunit = os.path.join(ksrc, "tools", "testing", "kunit", "kunit.py")
+    log = os.path.abspath(log)  # kunit.py works in the kernel tree
     out = log + ".kunit.json"
     if os.path.exists(out):
         os.remove(out)
