@@ -23,8 +23,9 @@
 //! rsha_robustness_test: # <passed> passed, <failed> failed
 //! ```
 //!
-//! The host (`scripts/results/parse.py`, through the kernel's `kunit.py parse`) decides; it also checks the drivers'
-//! debugfs statistics, which show that the hardirq calls took the scalar core.
+//! The host (`scripts/results/parse.py`, through the kernel's `kunit.py parse`)
+//! decides; it also checks the drivers' debugfs statistics, which show that the
+//! hardirq calls took the scalar core.
 //! Every test must fail on the negative control driver.
 //! While loaded the module holds a transform of every driver, so `rmmod` of a
 //! driver module must be refused until this one goes.
@@ -891,11 +892,7 @@ impl kernel::Module for RobustnessTest {
                 t.driver_name().as_bytes() == NEGATIVE_CONTROL.drivers[0].as_bytes()
             }));
         threads(&mut report, ours);
-        pr_info!(
-            "# {} passed, {} failed\n",
-            report.passed,
-            report.failed
-        );
+        pr_info!("# {} passed, {} failed\n", report.passed, report.failed);
         Ok(RobustnessTest { _held: held })
     }
 }
