@@ -22,6 +22,7 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results"))
 import rsha_console as console  # noqa: E402 (scripts/results/rsha_console.py)
 

@@ -28,7 +28,8 @@ import os
 import re
 import sys
 
-import rsha_console as console
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
+import rsha_console as console  # noqa: E402
 
 # What rust/testing/robustness_test.rs reports for every driver present.
 PER_DRIVER_TESTS = ["ctx-task", "ctx-preempt-off", "ctx-irqs-off", "ctx-softirq",
