@@ -14,6 +14,15 @@ export PATH="$LLVM_BIN:$HOME/.cargo/bin:$PATH"
 RSHA_RUSTC=/usr/bin/rustc
 RSHA_BINDGEN=$HOME/.cargo/bin/bindgen
 
+# kernel_tree [NAME]: where the extracted tree NAME (pristine, the default, or
+# arm) of linux-source-$KVER_PKG is (scripts/build/tree.sh makes it), e.g. for
+# its tools/testing/kunit/kunit.py.
+kernel_tree() {
+	local v
+	v=$(dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null) || return 1
+	echo "$RSHA_CACHE/src/linux-${v//\~/_}-${1:-pristine}"
+}
+
 export _rsha_t0=${_rsha_t0:-$(date +%s)}
 step() { printf '==> [%4ss] %s\n' "$(( $(date +%s) - _rsha_t0 ))" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

@@ -27,4 +27,4 @@ step "booting $TARGET on $CPU: insmod ${MODULES}, tcrypt mode=$MODE sec=1 (conso
 	rsha.mode=bench "rsha.modules=${MODULES// /,}" "rsha.tcrypt=mode=$MODE:sec=1"
 echo
 echo "tcrypt mode=$MODE, $TARGET on qemu -cpu $CPU (TCG: not hardware timings; compare rows within this run only)"
-python3 "$RSHA_ROOT/scripts/results/parse-console.py" "$log" --table
+python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --table

@@ -157,7 +157,7 @@ with_guest_slot() {
 boot() {
 	local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
 	local cycles=$6 t0
-	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1)
+	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 rsha.autoload=1)
 	t0=$(date +%s)
 	step "guest: booting $label${users:+ with the in-kernel users} (console: $log)"
 	"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
@@ -167,14 +167,10 @@ boot() {
 		"${users[@]}" || fail "$label: guest run (see above)"
 	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $(($(date +%s) - t0)) >>"$TIMINGS"
 	step "guest: $label done in $(($(date +%s) - t0)) s"
-	python3 "$RSHA_ROOT/scripts/results/parse-console.py" "$log" --label "$label" \
-		--drivers "$3" --absent "$4" --selected "$5" \
-		--negative-control sha256-rs-negative-control | record
-	python3 "$RSHA_ROOT/scripts/results/parse-robustness.py" "$log" --label "$label" \
-		--drivers "$3" --absent "$4" --modules "${MODULES// /,}" \
-		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" | record
-	[ ${#users[@]} = 0 ] || python3 "$RSHA_ROOT/scripts/results/parse-users.py" "$log" \
-		--label "$label" --drivers "$3" --expected "$VECTORS/expected.tsv" | record
+	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$(kernel_tree)" \
+		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
+		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
+		${users:+--expected "$VECTORS/expected.tsv"} | record
 }
 
 # boots: every guest boot of the current target, one after the other.

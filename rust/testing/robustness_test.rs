@@ -4,17 +4,29 @@
 //! may call it from, and compares each digest with the generic C driver.
 //!
 //! Loaded by the test suite after the drivers (`scripts/guest/initramfs/robustness.sh`); all
-//! tests run in module init and print one line each:
+//! tests run in module init and report in KTAP version 1
+//! (`Documentation/dev-tools/ktap.rst`), one subtest per driver and the
+//! `threads` test, every line through `pr_info!`:
 //!
 //! ```text
-//! rsha_robustness_test: RESULT PASS <test> <driver>: <detail>
-//! rsha_robustness_test: RESULT FAIL <test> <driver>: <detail>
-//! rsha_robustness_test: RESULT ABSENT <driver>
-//! rsha_robustness_test: RESULT DONE <passed> passed, <failed> failed
+//! rsha_robustness_test: KTAP version 1
+//! rsha_robustness_test: 1..<drivers + 1>
+//! rsha_robustness_test:     KTAP version 1
+//! rsha_robustness_test:     # Subtest: <driver>
+//! rsha_robustness_test:     # <driver> <test>: <detail>
+//! rsha_robustness_test:     ok <n> <test>                (or "not ok <n> <test>")
+//! rsha_robustness_test: ok <n> <driver>                    (not ok: a test failed)
+//! rsha_robustness_test: ok <n> <driver> # SKIP not registered
+//! rsha_robustness_test: not ok <n> <driver>                (with "# <driver> alloc: ...")
+//! rsha_robustness_test: # all-drivers threads: <detail>
+//! rsha_robustness_test: ok <n> threads
+//! rsha_robustness_test: # <passed> passed, <failed> failed
 //! ```
 //!
-//! The host (`scripts/results/parse-robustness.py`) decides; it also checks the drivers'
-//! debugfs statistics, which show that the hardirq calls took the scalar core.
+//! The host (`scripts/results/parse.py`, through the kernel's `kunit.py parse`)
+//! decides; it also checks the drivers' debugfs statistics, which show that the
+//! hardirq calls took the scalar core.
+//! Every test must fail on the negative control driver.
 //! While loaded the module holds a transform of every driver, so `rmmod` of a
 //! driver module must be refused until this one goes.
 //!
@@ -192,23 +204,86 @@ impl Target<'_> {
     }
 }
 
-/// Counts and prints results.
+/// Counts and prints results, in KTAP.
 struct Report {
     passed: u32,
     failed: u32,
+    /// Results of the document so far (drivers and `threads`).
+    top: u32,
+    /// Results in the open subtest of a driver, if one is open.
+    case: Option<u32>,
+    /// Whether a test of the open subtest failed.
+    case_failed: bool,
 }
 
 impl Report {
+    /// Starts the document: `tests` results will follow.
+    fn new(tests: usize) -> Self {
+        pr_info!("KTAP version 1\n");
+        pr_info!("1..{}\n", tests);
+        Report {
+            passed: 0,
+            failed: 0,
+            top: 0,
+            case: None,
+            case_failed: false,
+        }
+    }
+
+    /// Opens the subtest of one driver.
+    fn begin(&mut self, driver: &CStr) {
+        pr_info!("    KTAP version 1\n");
+        pr_info!("    # Subtest: {}\n", driver);
+        self.case = Some(0);
+        self.case_failed = false;
+    }
+
+    /// Closes the subtest of `driver`: failed when one of its tests failed.
+    fn end(&mut self, driver: &CStr) {
+        self.case = None;
+        self.top += 1;
+        let not = if self.case_failed { "not " } else { "" };
+        pr_info!("{}ok {} {}\n", not, self.top, driver);
+    }
+
+    /// A driver that is not registered (a CPU without NEON).
+    fn skip(&mut self, driver: &CStr) {
+        self.top += 1;
+        pr_info!("ok {} {} # SKIP not registered\n", self.top, driver);
+    }
+
+    /// One result line: `test` in the open subtest, else `driver` itself (a
+    /// driver that could not be allocated, or `threads`).
+    fn line(&mut self, ok: bool, test: &str, driver: &CStr, detail: core::fmt::Arguments<'_>) {
+        let not = if ok { "" } else { "not " };
+        if ok {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+        match self.case {
+            Some(n) => {
+                self.case = Some(n + 1);
+                self.case_failed |= !ok;
+                pr_info!("    # {} {}: {}\n", driver, test, detail);
+                pr_info!("    {}ok {} {}\n", not, n + 1, test);
+            }
+            None => {
+                self.top += 1;
+                pr_info!("# {} {}: {}\n", driver, test, detail);
+                if test == "threads" {
+                    pr_info!("{}ok {} {}\n", not, self.top, test);
+                } else {
+                    pr_info!("{}ok {} {}\n", not, self.top, driver);
+                }
+            }
+        }
+    }
+
     fn result(&mut self, test: &str, driver: &CStr, outcome: Result<core::fmt::Arguments<'_>>) {
         match outcome {
-            Ok(detail) => {
-                self.passed += 1;
-                pr_info!("RESULT PASS {} {}: {}\n", test, driver, detail);
-            }
-            Err(e) => {
-                self.failed += 1;
-                pr_info!("RESULT FAIL {} {}: error {}\n", test, driver, e.to_errno());
-            }
+            Ok(detail) => self.line(true, test, driver, detail),
+            Err(e) => self.line(false, test, driver, format_args!("error {}", e.to_errno())),
         }
     }
 
@@ -220,16 +295,12 @@ impl Report {
                 driver,
                 Ok(format_args!("{} checks agree with generic", total)),
             ),
-            Ok((bad, total)) => {
-                self.failed += 1;
-                pr_info!(
-                    "RESULT FAIL {} {}: {} of {} checks differ from generic\n",
-                    test,
-                    driver,
-                    bad,
-                    total
-                );
-            }
+            Ok((bad, total)) => self.line(
+                false,
+                test,
+                driver,
+                format_args!("{} of {} checks differ from generic", bad, total),
+            ),
             Err(e) => self.result(test, driver, Err(e)),
         }
     }
@@ -438,7 +509,7 @@ fn contexts(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
             };
             if context != place.expected() {
                 pr_info!(
-                    "{}: ran in {:?}, not {:?}\n",
+                    "    # {}: ran in {:?}, not {:?}\n",
                     place.test_name(),
                     context,
                     place.expected()
@@ -580,7 +651,7 @@ fn threads(report: &mut Report, drivers: u32) {
             return Err(ENOMEM);
         }
         pr_info!(
-            "threads: {} threads, {} iterations per driver each\n",
+            "# threads: {} threads, {} iterations per driver each\n",
             cpus,
             THREAD_ITERATIONS
         );
@@ -788,10 +859,12 @@ struct RobustnessTest {
 
 impl kernel::Module for RobustnessTest {
     fn init(_module: &'static ThisModule) -> Result<Self> {
-        let mut report = Report {
-            passed: 0,
-            failed: 0,
-        };
+        let mut report = Report::new(
+            Iterator::chain(ALGS.iter(), [&NEGATIVE_CONTROL])
+                .map(|alg| alg.drivers.len())
+                .sum::<usize>()
+                + 1,
+        );
         let mut pool = buffer(16 + BATCH_MAX_LEN)?;
         fill_random(&mut pool);
         let mut held = KVec::new();
@@ -800,7 +873,7 @@ impl kernel::Module for RobustnessTest {
                 let tfm = match ShashTfm::new(driver) {
                     Ok(tfm) => tfm,
                     Err(e) if e == ENOENT => {
-                        pr_info!("RESULT ABSENT {}\n", driver);
+                        report.skip(driver);
                         continue;
                     }
                     Err(e) => {
@@ -809,7 +882,7 @@ impl kernel::Module for RobustnessTest {
                     }
                 };
                 if tfm.driver_name().as_bytes() != driver.as_bytes() {
-                    pr_info!("alloc: asked for {}, got {}\n", driver, tfm.driver_name());
+                    pr_info!("# alloc: asked for {}, got {}\n", driver, tfm.driver_name());
                     report.result("alloc", driver, Err(EINVAL));
                     continue;
                 }
@@ -818,12 +891,14 @@ impl kernel::Module for RobustnessTest {
                     tfm,
                     generic: ShashTfm::new(alg.generic)?,
                 };
+                report.begin(driver);
                 contexts(&mut report, &t, &pool);
                 misalign(&mut report, &t, &pool);
                 zero_length(&mut report, &t, &pool);
                 import_random(&mut report, &t, &pool);
                 counter_wrap(&mut report, &t, &pool);
                 export_interop(&mut report, &t, &pool);
+                report.end(driver);
                 held.push(t.tfm, GFP_KERNEL)?;
             }
         }
@@ -832,11 +907,7 @@ impl kernel::Module for RobustnessTest {
                 t.driver_name().as_bytes() == NEGATIVE_CONTROL.drivers[0].as_bytes()
             }));
         threads(&mut report, ours);
-        pr_info!(
-            "RESULT DONE {} passed, {} failed\n",
-            report.passed,
-            report.failed
-        );
+        pr_info!("# {} passed, {} failed\n", report.passed, report.failed);
         Ok(RobustnessTest { _held: held })
     }
 }

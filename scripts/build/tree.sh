@@ -24,7 +24,12 @@ case $NAME in pristine | arm) ;; *) die "unknown kernel tree '$NAME' (pristine o
 [ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-$KVER_PKG"
 PKGVER=$(dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null) ||
 	die "linux-source-$KVER_PKG is not installed"
-KSRC=$RSHA_CACHE/src/linux-${PKGVER//\~/_}-$NAME
+KSRC=$(kernel_tree "$NAME")
+mkdir -p "$RSHA_CACHE/src"
+# One extraction or patching at a time (the fragment checks and a kernel build
+# may ask for the same tree at once).
+exec {lock}>"$KSRC.lock"
+flock "$lock"
 PATCHES=("$RSHA_ROOT"/patches/$KVER_PKG/*.patch)
 
 # manifest DIR: one line per file (SHA-256), symlink (target) and directory.

@@ -54,6 +54,8 @@ LIST=$OUT.list
 	echo "file /bin/busybox $ROOT/bin/busybox 0755 0 0"
 	echo "file /init $RSHA_ROOT/scripts/guest/initramfs/init 0755 0 0"
 	echo "file /robustness.sh $RSHA_ROOT/scripts/guest/initramfs/robustness.sh 0644 0 0"
+	# What /init, /robustness.sh, /users.sh and /autoload.sh share (they source it).
+	echo "file /lib/rsha.sh $RSHA_ROOT/scripts/guest/initramfs/lib.sh 0644 0 0"
 	# This project's modules (built in tree, or out of tree in
 	# BUILD/rsha-modules), the in-tree architecture SHA drivers and the
 	# generic ones, installed for depmod under /lib/modules/KERNELRELEASE/rsha

@@ -17,16 +17,14 @@ instruction count (1 us = 1000 instructions).
 """
 import argparse
 import csv
-import importlib.util
 import math
 import os
 import re
 import sys
 
-_spec = importlib.util.spec_from_file_location(
-    "parse_console", os.path.join(os.path.dirname(__file__), "..", "results", "parse-console.py"))
-console = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(console)
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results"))
+import rsha_console as console  # noqa: E402 (scripts/results/rsha_console.py)
 
 CAVEAT = ("QEMU TCG timings are not hardware timings; "
           "only ratios within one run are meaningful.")

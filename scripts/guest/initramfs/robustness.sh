@@ -2,29 +2,31 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Robustness tests, run by /init in test mode after the drivers are
-# loaded and before the in-kernel users. Like /init it only acts and reports
-# ("@@RSHA ..." lines); scripts/results/parse-robustness.py decides on the host.
+# loaded and before the in-kernel users. Like /init it only acts and reports:
+# two subtests of the boot's KTAP document, "lifetime" (number NUM) and
+# "robustness" (NUM + 1), and "@@RSHA stat" lines; scripts/results/parse.py
+# decides on the host.
 #
-#   robustness.sh CYCLES RELOAD_FUZZ MODULE...
+#   robustness.sh NUM CYCLES RELOAD_FUZZ MODULE...
 #
 # 1. Module lifetime: CYCLES rmmod/insmod cycles of every MODULE, with the
 #    crypto self-tests switched off for the cycles (cryptomgr.notests) and back
 #    on for the last load, whose self-tests must pass again.
 # 2. rsha-robustness-test.ko: every driver from every context against generic
-#    (rust/testing/robustness_test.rs); its results are in the kernel log. The
-#    negative control driver is loaded too, and every test must fail on it.
+#    (rust/testing/robustness_test.rs). Its KTAP document, from the kernel log,
+#    becomes a subtest of "robustness". The negative control driver is loaded
+#    too, and every test must fail on it.
 # 3. The drivers' debugfs statistics (CONFIG_CRYPTO_RSHA_STATS).
 # 4. rmmod of every MODULE while the test module holds their transforms: must
 #    be refused. Then the test module goes and the drivers stay usable.
 export PATH=/sbin:/bin:/usr/sbin:/usr/bin:/bb
-CYCLES=$1 RELOAD_FUZZ=$2; shift 2
-say() { echo "@@RSHA $*"; }
-kernel_log() { say begin "dmesg $1"; dmesg -c; say end "dmesg $1"; }
-modname() { echo "$1" | tr - _; }
+. /lib/rsha.sh
+NUM=$1 CYCLES=$2 RELOAD_FUZZ=$3; shift 3
 loaded() { grep -q "^$(modname "$1") " /proc/modules; }
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 
 # 1. Lifetime.
+ktap_subtest lifetime
 echo 1 >/sys/module/cryptomgr/parameters/notests
 for m in "$@"; do
 	i=0 bad=0 why= t0=$(date +%s)
@@ -33,7 +35,7 @@ for m in "$@"; do
 		if ! insmod "/lib/modules/rsha/$m.ko" 2>/tmp/err; then bad=$((bad + 1)) why="insmod: $(cat /tmp/err)"; fi
 		i=$((i + 1))
 	done
-	say step "robust-cycles-$m" rc=$bad "$CYCLES rmmod/insmod cycles in $(($(date +%s) - t0)) s${why:+, last error: $why}"
+	ktap_result $bad "cycles-$m" "$bad failed of $CYCLES rmmod/insmod cycles in $(($(date +%s) - t0)) s${why:+, last error: $why}"
 done
 kernel_log lifetime-cycles
 # The last load with the self-tests on again.
@@ -42,26 +44,34 @@ first_fuzz=$(cat $fuzz 2>/dev/null)
 [ -z "$RELOAD_FUZZ" ] || echo "$RELOAD_FUZZ" >$fuzz
 echo 0 >/sys/module/cryptomgr/parameters/notests
 for m in "$@"; do
-	rmmod "$(modname "$m")" 2>/tmp/err
-	insmod "/lib/modules/rsha/$m.ko" 2>/tmp/err; say step "robust-reload-$m" rc=$? "$(cat /tmp/err)"
+	rmmod "$(modname "$m")" 2>/dev/null
+	ktap_cmd "reload-$m" insmod "/lib/modules/rsha/$m.ko"
 done
-n=0
-while grep -q '^type *: larval' /proc/crypto && [ $n -lt 300 ]; do sleep 1; n=$((n + 1)); done
+wait_larvals
 [ -z "$first_fuzz" ] || echo "$first_fuzz" >$fuzz
-say begin proc-crypto-reloaded; cat /proc/crypto; say end proc-crypto-reloaded
+proc_crypto reloaded
 kernel_log lifetime-reload
+ktap_subtest_end $NUM
 
 # 2. The test module, with the negative control loaded: every test must fail
 # on that driver. It is loaded with the self-tests off, since a driver that
 # failed them cannot be allocated: here only the robustness tests stand
 # between it and its users.
+ktap_subtest robustness
 echo 1 >/sys/module/cryptomgr/parameters/notests
-insmod /lib/modules/rsha/rsha-negative-control.ko 2>/tmp/err
-say step robust-insmod-negative-control rc=$? "$(cat /tmp/err)"
+ktap_cmd insmod-negative-control insmod /lib/modules/rsha/rsha-negative-control.ko
 echo 0 >/sys/module/cryptomgr/parameters/notests
 t0=$(date +%s)
-insmod /lib/modules/rsha/rsha-robustness-test.ko 2>/tmp/err
-say step robust-insmod-test rc=$? "in $(($(date +%s) - t0)) s $(cat /tmp/err)"
+insmod /lib/modules/rsha/rsha-robustness-test.ko 2>/tmp/err; rc=$?
+ktap_result $rc insmod-test "exit $rc in $(($(date +%s) - t0)) s $(cat /tmp/err)"
+# The module's KTAP document (its lines in the kernel log, without the
+# timestamp and module prefix), nested 8 spaces in: the subtest
+# rsha_robustness_test of "robustness".
+dmesg | sed -n -E 's/^(\[[^]]*\] )?rsha_robustness_test: /        /p' >/tmp/module.ktap
+if grep -q '^ *KTAP version 1$' /tmp/module.ktap; then
+	cat /tmp/module.ktap
+	ktap_result $rc rsha_robustness_test
+fi
 kernel_log robustness-test
 
 # 3. Statistics: /sys/kernel/debug/<module>/<driver>/<counter>.
@@ -77,8 +87,11 @@ done
 for m in "$@"; do
 	rmmod "$(modname "$m")" 2>/tmp/err; rc=$?
 	loaded "$m"; still=$?
-	say step "robust-rmmod-held-$m" rc=$rc "still-loaded=$((1 - still)) $(cat /tmp/err)"
+	ok=1
+	[ $rc != 0 ] && [ $still = 0 ] && ok=0
+	ktap_result $ok "rmmod-held-$m" "rmmod exit $rc, still loaded: $([ $still = 0 ] && echo yes || echo no) $(cat /tmp/err)"
 done
-rmmod rsha_robustness_test 2>/tmp/err; say step robust-rmmod-test rc=$? "$(cat /tmp/err)"
-rmmod rsha_negative_control 2>/tmp/err; say step robust-rmmod-negative-control rc=$? "$(cat /tmp/err)"
+ktap_cmd rmmod-test rmmod rsha_robustness_test
+ktap_cmd rmmod-negative-control rmmod rsha_negative_control
 kernel_log robustness-end
+ktap_subtest_end $((NUM + 1))

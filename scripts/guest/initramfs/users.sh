@@ -2,14 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # In-kernel users of the drivers, run by /init when rsha.users=1, after our
-# modules are loaded. Like /init it only acts and reports ("@@RSHA ..." lines);
-# scripts/results/parse-users.py decides on the host.
+# modules are loaded. It reports the subtest "users" of the boot's KTAP
+# document (number NUM), one step each of dm-verity/crypt/integrity and IPsec,
+# and data for scripts/results/parse.py on the host:
 #   @@RSHA cavp SET DRIVER INDEX DIGEST     one test vector through AF_ALG
 #                                           (cavp-split: sent in MSG_MORE pieces;
 #                                           cavp-kcapi: through kcapi-dgst)
-#   @@RSHA user NAME rc=N DETAIL            one step of dm-verity/crypt/integrity, IPsec
+#   @@RSHA pinned MODULE REFCNT             a module still held at the end
 #   @@RSHA begin/end ...                    /proc/crypto and kernel log excerpts
+#
+#   users.sh NUM [SECTIONS]
 export DM_DISABLE_UDEV=1 PATH=/sbin:/bin:/usr/sbin:/usr/bin:/bb
+. /lib/rsha.sh
+NUM=$1; shift
 # busybox sh runs its own applet for a bare "ip" whatever PATH says: Debian's
 # iproute2 (for netns and xfrm) is called by its path.
 IP=/bin/ip
@@ -18,16 +23,21 @@ mkdir -p /run/cryptsetup /run/netns /var/run /tmp/u
 # 1 or nothing means all.
 SECTIONS=,$(echo ${1:-1} | tr ' ' ,),
 want() { case $SECTIONS in ,1, | *,$1,*) return 0 ;; esac; return 1; }
-say() { echo "@@RSHA $*"; }
-# run NAME CMD...: run CMD, report its exit code and last output line.
+# run NAME CMD...: run CMD as step NAME, passed when it succeeds; the detail is
+# its exit code and last output line.
 run() {
 	name=$1; shift
 	"$@" >/tmp/u/out 2>&1; rc=$?
-	say user "$name" rc=$rc "$(tail -n1 /tmp/u/out | tr -d '\r')"
+	ktap_result $rc "$name" "exit $rc: $(tail -n1 /tmp/u/out)"
 	return $rc
 }
-proc_crypto() { say begin "proc-crypto $1"; cat /proc/crypto; say end "proc-crypto $1"; }
-kernel_log() { say begin "dmesg $1"; dmesg -c; say end "dmesg $1"; }
+# run_fails NAME CMD...: the same, passed when CMD fails (corrupted data).
+run_fails() {
+	name=$1; shift
+	"$@" >/tmp/u/out 2>&1; rc=$?
+	ktap_result $((rc == 0)) "$name" "exit $rc: $(tail -n1 /tmp/u/out)"
+}
+ktap_subtest users
 
 # Our drivers, "alg driver" per line, from /proc/crypto (modules named *_rs).
 awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^module/ { if ($3 ~ /_rs$/) print n, d }' \
@@ -90,9 +100,10 @@ want verity && for h in sha256 sha512; do
 	run verity-$h-close veritysetup close v$h
 	# Flip every bit of one byte in the middle of the data device.
 	flip_byte /dev/loop0 2097152
-	run verity-$h-corrupt-verify veritysetup verify /dev/loop0 /dev/loop1 "$root"
-	run verity-$h-corrupt-open veritysetup open /dev/loop0 v$h /dev/loop1 "$root"
-	run verity-$h-corrupt-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
+	run_fails verity-$h-corrupt-verify veritysetup verify /dev/loop0 /dev/loop1 "$root"
+	veritysetup open /dev/loop0 v$h /dev/loop1 "$root" >/tmp/u/out 2>&1 ||
+		echo "    # verity-$h-corrupt-open: $(tail -n1 /tmp/u/out)"
+	run_fails verity-$h-corrupt-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
 	veritysetup close v$h 2>/dev/null
 	kernel_log verity-$h-corrupt
 	losetup -d /dev/loop0; losetup -d /dev/loop1
@@ -139,9 +150,9 @@ want integrity && for mode in sha256 hmac-sha256; do
 	offsets=$(strings -t d -n 16 /dev/loop3 | awk -v m="$marker" '
 		{ off = $1; sub(/^ *[0-9]+ /, ""); i = index($0, m); if (i) print off + i - 1 }')
 	for o in $offsets; do flip_byte /dev/loop3 $((o + 4)); done
-	say user integrity-$mode-marker-found rc=$([ -n "$offsets" ] && echo 0 || echo 1) "$(echo $offsets)"
+	ktap_result $([ -n "$offsets" ] && echo 0 || echo 1) integrity-$mode-marker-found "offsets: $(echo $offsets)"
 	run integrity-$mode-reopen integritysetup open --integrity $mode $keyopts /dev/loop3 i1
-	run integrity-$mode-corrupt-read dd if=/dev/mapper/i1 of=/dev/null bs=4096
+	run_fails integrity-$mode-corrupt-read dd if=/dev/mapper/i1 of=/dev/null bs=4096
 	integritysetup close i1 2>/dev/null
 	kernel_log integrity-$mode
 	losetup -d /dev/loop3
@@ -172,7 +183,10 @@ for auth in sha512 sha256; do
 	$IP -n b xfrm policy add src $B dst $A dir out tmpl proto esp mode transport
 	$IP -n b xfrm policy add src $A dst $B dir in tmpl proto esp mode transport
 	run ipsec-$auth-ping $IP netns exec a ping -c 3 -W 2 $B
-	run ipsec-$auth-counters sh -c "$IP -n a -s xfrm state list src $A dst $B | grep -A1 'lifetime current' | tail -n1"
+	# The SA's packet counter must have grown: "... 3(packets) ...".
+	c=$($IP -n a -s xfrm state list src $A dst $B | grep -A1 'lifetime current' | tail -n1)
+	p=$(echo "$c" | grep -o '[0-9]*(packets)' | head -n1 | tr -dc 0-9)
+	ktap_result $([ "${p:-0}" -gt 0 ] && echo 0 || echo 1) ipsec-$auth-counters "$c"
 	proc_crypto ipsec-$auth
 	kernel_log ipsec-$auth
 done
@@ -194,6 +208,7 @@ proc_crypto final
 # allocates hmac(sha512) when first needed, which is ours by then: it keeps
 # that module for good. Say which modules are still held, for the host to check.
 for r in /sys/module/*_rs/refcnt; do
-	[ "$(cat "$r")" = 0 ] || say user pinned rc=0 "$(basename "$(dirname "$r")") $(cat "$r")"
+	[ "$(cat "$r")" = 0 ] || say pinned "$(basename "$(dirname "$r")")" "$(cat "$r")"
 done
-say user done rc=0 "module references released after $((n / 2)) s: $(grep -H . /sys/module/*_rs/refcnt | tr '\n' ' ')"
+ktap_result 0 done "module references released after $((n / 2)) s: $(grep -H . /sys/module/*_rs/refcnt | tr '\n' ' ')"
+ktap_subtest_end $NUM

@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by /init, /robustness.sh, /users.sh and /autoload.sh (installed as /lib/rsha.sh by
+# scripts/guest/rootfs.sh). Two kinds of console output:
+#
+# - Test results, in KTAP version 1 (Documentation/dev-tools/ktap.rst of the
+#   kernel tree): /init writes the document of the boot ("KTAP version 1",
+#   "1..N") and each script writes whole subtests of it, 4 spaces in:
+#       KTAP version 1
+#       # Subtest: NAME
+#       # STEP: DETAIL          (diagnostic: what the step said)
+#       ok 1 STEP               (or "not ok 1 STEP")
+#   ok N NAME
+#   The host reads them with the kernel's tools/testing/kunit/kunit.py parse.
+# - Data the host checks itself (/proc/crypto, kernel messages, statistics,
+#   digests): "@@RSHA ..." lines and "@@RSHA begin X" .. "@@RSHA end X"
+#   sections; KTAP parsers take them for diagnostic lines.
+
+say() { echo "@@RSHA $*"; }
+# kernel_log NAME: the kernel messages since the last call, between markers.
+kernel_log() { say begin "dmesg $1"; dmesg -c; say end "dmesg $1"; }
+# proc_crypto [NAME]: /proc/crypto between markers.
+proc_crypto() { say begin "proc-crypto${1:+ $1}"; cat /proc/crypto; say end "proc-crypto${1:+ $1}"; }
+# modname MODULE: the name of MODULE in /proc/modules and /sys/module.
+modname() { echo "$1" | tr - _; }
+# wait_larvals: wait until no self-test is pending (at most 300 s); sets WAITED.
+wait_larvals() {
+	WAITED=0
+	while grep -q '^type *: larval' /proc/crypto && [ $WAITED -lt 300 ]; do
+		sleep 1; WAITED=$((WAITED + 1))
+	done
+}
+
+# ktap_subtest NAME: begin a subtest of the boot's document (no plan: the
+# number of steps is known only at the end, which KTAP allows).
+ktap_subtest() {
+	KTAP_NAME=$1 KTAP_N=0 KTAP_FAILED=0
+	echo "    KTAP version 1"
+	echo "    # Subtest: $1"
+}
+# ktap_result RC STEP [DETAIL]: one step of the current subtest, passed when RC
+# is 0; DETAIL (flattened to one line) goes before it as a diagnostic.
+ktap_result() {
+	KTAP_N=$((KTAP_N + 1))
+	[ -z "${3:-}" ] || echo "    # $2: $(printf '%s' "$3" | tr '\n\r' '  ')"
+	if [ "$1" = 0 ]; then
+		echo "    ok $KTAP_N $2"
+	else
+		echo "    not ok $KTAP_N $2"
+		KTAP_FAILED=$((KTAP_FAILED + 1))
+	fi
+}
+# ktap_subtest_end NUM: the result line of the current subtest, number NUM of
+# the boot's document; failed when any of its steps failed.
+ktap_subtest_end() {
+	if [ "$KTAP_FAILED" = 0 ]; then echo "ok $1 $KTAP_NAME"; else echo "not ok $1 $KTAP_NAME"; fi
+}
+# ktap_cmd STEP CMD...: run CMD as one step; its exit code and error output
+# are the step's result.
+ktap_cmd() {
+	step=$1; shift
+	"$@" 2>/tmp/ktap-err; rc=$?
+	err=$(cat /tmp/ktap-err)
+	ktap_result $rc "$step" "exit $rc${err:+: $err}"
+	return $rc
+}

@@ -1,0 +1,398 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Named results of one guest boot, from its console log (scripts/guest/initramfs/init).
+
+    parse.py LOG --label L --ksrc KSRC --drivers d1,d2,... [--absent d3,...]
+             --selected alg=driver,... --modules m1,m2,... --negative-control D
+             [--expected EXPECTED.TSV] [--latency-out FILE]
+        prints one "PASS <L>: <check>" or "FAIL <L>: <check>: <why>" line per check.
+    parse.py LOG --table
+        prints the tcrypt speed tables found in the log.
+
+The guest's test results (loading, the negative control, module lifetime, the
+robustness test module, the in-kernel users, unloading) are a KTAP document,
+read with the kernel's own KSRC/tools/testing/kunit/kunit.py parse (KSRC: the
+extracted kernel tree; default $RSHA_KSRC). The rest is checked here, from the
+data the guest prints: each driver's self-test status in /proc/crypto, the
+kernel's messages (testmgr, oopses, KASAN, lockdep, kmemleak), which driver
+tcrypt picked, the drivers' statistics and the test vectors' digests
+(--expected: the boot that ran scripts/guest/initramfs/users.sh).
+--latency-out appends one CSV row per NEON driver (label, driver, sections,
+largest section in bytes, mean and largest section in ns): a measurement, never
+a pass/fail criterion.
+
+Exit status: the number of failed checks (capped at 100); 0 when all passed.
+"""
+import argparse
+import os
+import re
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the checkout
+import rsha_console as console  # noqa: E402
+
+# What rust/testing/robustness_test.rs reports for every driver present.
+PER_DRIVER_TESTS = ["ctx-task", "ctx-preempt-off", "ctx-irqs-off", "ctx-softirq",
+                    "ctx-hardirq", "misalign", "zero-length", "import-random",
+                    "counter-wrap", "export-interop"]
+# kernel_neon_begin() sections are cut at this many bytes (rust/rsha/simd.rs).
+NEON_SECTION_BYTES = 4096
+# The robustness test module's document, a subtest of "robustness".
+MODULE_TEST = "rsha_robustness_test"
+
+# Kernel messages that mean something went wrong, whatever the step.
+SPLAT = re.compile(r"Oops|BUG:|WARNING:|Kernel panic|Unable to handle|Call trace:|"
+                   r"general protection|UBSAN:|KASAN:|rcu_sched self-detected|"
+                   r"soft lockup|hung_task|kernel BUG|suspected memory leak")
+
+
+def names(csv):
+    return [x for x in csv.split(",") if x]
+
+
+def crash_note(crashed):
+    """What kunit.py found missing or crashed, shortly."""
+    more = f" and {len(crashed) - 3} more" if len(crashed) > 3 else ""
+    return f"missing or crashed: {', '.join(crashed[:3])}{more}"
+
+
+class Checks:
+    """The (ok, what, why) results of one boot."""
+
+    def __init__(self, args, lines, kt):
+        self.args, self.lines, self.kt = args, lines, kt
+        self.sec = console.sections(lines)
+        self.results = []
+
+    def res(self, ok, what, why=""):
+        self.results.append((ok, what, why))
+
+    def step(self, subtest, name, what=None):
+        """A step the guest reported in subtest: passed when its KTAP result is ok."""
+        status = self.kt.status((subtest,), name)
+        why = self.kt.detail(subtest, name) or "no KTAP result" if status is None else \
+            f"{status}: {self.kt.detail(subtest, name)}"
+        self.res(status == "PASS", what or name, why)
+
+    # 1. The boot (formerly parse-console.py).
+    def boot(self):
+        args, lines, kt, sec = self.args, self.lines, self.kt, self.sec
+        res = self.res
+        started = any(l.startswith(console.MARK + "start") for l in lines)
+        res(started, "boot reaches /init", "no start marker: the kernel did not run the initramfs")
+        last = next((l for l in reversed(lines) if l.strip()), "empty log")
+        res(any(l.startswith(console.MARK + "done") for l in lines), "guest runs to the end",
+            f"no done marker; last console line: {last}")
+        if not started:
+            return
+        crashed = kt.crashed()
+        res(kt.found and not crashed, "every planned KTAP test reported (kunit.py parse)",
+            "kunit.py found no KTAP document" if not kt.found else
+            crash_note(crashed))
+
+        for subtest in ("load", "negative-control", "unload"):
+            for name in sorted(kt.cases(subtest)):
+                if name.startswith(("insmod-", "rmmod-", "selftests-settled-")):
+                    self.step(subtest, name)
+        # Module installation (depmod) on every boot, and the on-demand
+        # loading tests where the boot ran them (autoload.sh): every step.
+        modules = kt.cases("modules")
+        res(bool(modules), "modules installed for modprobe (depmod)", "no modules subtest")
+        for name in sorted(modules):
+            self.step("modules", name, f"modules: {name}")
+        autoload = kt.cases("autoload")
+        if args.expected:
+            # The users boot (rsha.autoload=1) must have run them.
+            res(bool(autoload), "on-demand loading tests ran", "no autoload subtest")
+        for name in sorted(autoload):
+            self.step("autoload", name, f"autoload: {name}")
+
+        algs = console.proc_crypto(sec.get("proc-crypto", []))
+        by_driver = {a.get("driver"): a for a in algs}
+        drivers = names(args.drivers)
+        for drv in drivers:
+            a = by_driver.get(drv)
+            if a is None:
+                res(False, f"{drv} registered", "not in /proc/crypto")
+                continue
+            res(a.get("selftest") == "passed", f"{drv} registered, selftest passed",
+                f"selftest: {a.get('selftest')}")
+            res(a.get("module") not in (None, "kernel"), f"{drv} belongs to its module",
+                f"module: {a.get('module')}")
+        for drv in names(args.absent):
+            res(drv not in by_driver, f"{drv} not registered (CPU without NEON)",
+                "registered although the CPU has no NEON")
+
+        # Self-test failures of our drivers, in any kernel message.
+        kmsgs = [l for k, v in sec.items() if k.startswith("dmesg ") for l in v]
+        # The extra tests compare with the generic driver, which is a module
+        # here: when modprobe cannot load it, testmgr skips them and says so.
+        skipped = [l for l in kmsgs if "skipping comparison tests" in l]
+        res(not skipped, "testmgr's comparison with the generic drivers ran",
+            skipped[0] if skipped else "")
+        neg = args.negative_control
+        for drv in drivers:
+            bad = [l for l in kmsgs if "alg:" in l and drv in l and "failed" in l]
+            res(not bad, f"{drv} passes testmgr (incl. extra fuzz tests)", bad[0] if bad else "")
+        if neg:
+            negmsgs = sec.get("dmesg insmod-negative-control", [])
+            hit = [l for l in negmsgs if f"alg: self-tests for sha256 using {neg} failed" in l]
+            res(bool(hit), "negative control: testmgr reports the wrong digest",
+                "no self-test failure reported for the deliberately wrong driver: "
+                "the self-tests did not run")
+
+        # Splats anywhere, except the WARN that testmgr raises for the negative control.
+        for k, v in sec.items():
+            if not k.startswith("dmesg ") or (neg and k == "dmesg insmod-negative-control"):
+                continue
+            splat = [l for l in v if SPLAT.search(l)]
+            res(not splat, f"no oops/warning/BUG ({k[6:]})", splat[0] if splat else "")
+        panic = [l for l in lines if "Kernel panic" in l]
+        res(not panic, "no kernel panic", panic[0] if panic else "")
+
+        tcrypt = console.tcrypt_runs(sec)
+        for want in names(args.selected):
+            alg, drv = want.split("=")
+            runs = [(d, rows) for a, d, rows in tcrypt if a == alg]
+            res(any(d == drv for d, _ in runs), f"tcrypt {alg} selects {drv}",
+                f"tcrypt used {', '.join(d for d, _ in runs)}" if runs
+                else f"tcrypt printed no {alg} speed test")
+            res(any(rows for _, rows in runs), f"tcrypt {alg} prints its speed table",
+                "no result rows")
+
+    # 2. Module lifetime and the robustness test module (formerly parse-robustness.py).
+    def robustness(self):
+        args, kt, sec, res = self.args, self.kt, self.sec, self.res
+        drivers, absent, modules = names(args.drivers), names(args.absent), names(args.modules)
+        neg = args.negative_control
+        if "missing" in kt.cases("lifetime"):
+            res(False, "robustness tests run", kt.detail("lifetime", "missing"))
+            return
+
+        for m in modules:
+            self.step("lifetime", f"cycles-{m}", f"{m}: rmmod/insmod cycles")
+            self.step("lifetime", f"reload-{m}", f"{m}: loads again with the self-tests on")
+        by_driver = {a.get("driver"): a for a in
+                     console.proc_crypto(sec.get("proc-crypto reloaded", []))}
+        for d in drivers:
+            a = by_driver.get(d, {})
+            res(a.get("selftest") == "passed", f"{d} registered after reload, selftest passed",
+                f"selftest: {a.get('selftest')}" if a else "not in /proc/crypto after reload")
+
+        self.step("robustness", "insmod-test", "rsha-robustness-test loads")
+        self.step("robustness", "insmod-negative-control", "negative control loads (self-tests off)")
+        path = ("robustness", MODULE_TEST)
+        doc = kt.group(*path)
+        seen = {}
+        for g in doc.get("sub_groups", []) if doc else []:
+            drv = g["name"]
+            for c in g.get("test_cases", []):
+                test, ok = c["name"], c["status"] == "PASS"
+                seen.setdefault(drv, set()).add(test)
+                detail = kt.detail("robustness", f"{drv} {test}")
+                if drv == neg:
+                    res(c["status"] == "FAIL", f"negative control: {test} detects the wrong digests",
+                        f"{c['status']} on the deliberately wrong driver: {detail}")
+                else:
+                    res(ok, f"{test} {drv}", f"{c['status']}: {detail}")
+        top = kt.cases(*path)
+        for name, status in sorted(top.items()):
+            if name == "threads":
+                seen.setdefault("all-drivers", set()).add("threads")
+                res(status == "PASS", "threads all-drivers",
+                    f"{status}: {kt.detail('robustness', 'all-drivers threads')}")
+            elif status not in ("SKIP", "ERROR"):
+                res(False, f"alloc {name}", f"{status}: {kt.detail('robustness', f'{name} alloc')}")
+        crashed = kt.crashed(*path)
+        res(doc is not None and not crashed, "robustness test module ran to the end",
+            "no KTAP document from the module" if doc is None else
+            crash_note(crashed))
+        for d in drivers + [neg]:
+            missing = [t for t in PER_DRIVER_TESTS if t not in seen.get(d, set())]
+            res(not missing, f"{d}: every robustness test reported",
+                "missing: " + ", ".join(missing))
+        res("threads" in seen.get("all-drivers", set()), "threads test reported", "no threads result")
+        absent_seen = {n for n, s in top.items() if s == "SKIP"}
+        res(absent_seen == set(absent), "drivers absent exactly where the CPU lacks NEON",
+            f"absent: {sorted(absent_seen)}, expected: {sorted(absent)}")
+
+        # Statistics: '@@RSHA stat DRIVER COUNTER VALUE'.
+        counters = {}
+        for f in console.marks(self.lines, "stat"):
+            if len(f) == 3 and f[2].isdigit():
+                counters.setdefault(f[0], {})[f[1]] = int(f[2])
+        for d in drivers:
+            c = counters.get(d)
+            if c is None:
+                res(False, f"{d}: debugfs statistics", "no statistics for this driver")
+                continue
+            for ctx in ("hardirq", "irqsoff"):
+                res(c.get(f"blocks_neon_{ctx}", -1) == 0 and c.get(f"blocks_scalar_{ctx}", 0) > 0,
+                    f"{d}: {ctx} calls took the scalar core",
+                    f"neon {c.get(f'blocks_neon_{ctx}')}, scalar {c.get(f'blocks_scalar_{ctx}')} blocks")
+            if "-neon-" in d:
+                for ctx in ("task", "softirq"):
+                    res(c.get(f"blocks_neon_{ctx}", 0) > 0, f"{d}: {ctx} calls used NEON",
+                        f"no NEON blocks in {ctx} context (scalar: {c.get(f'blocks_scalar_{ctx}')})")
+                largest = c.get("neon_section_max_bytes", -1)
+                res(0 < largest <= NEON_SECTION_BYTES,
+                    f"{d}: NEON sections at most {NEON_SECTION_BYTES} bytes",
+                    f"largest section {largest} bytes")
+                if args.latency_out:
+                    with open(args.latency_out, "a") as f:
+                        n = c.get("neon_sections", 0)
+                        mean = c.get("neon_section_total_ns", 0) // max(n, 1)
+                        f.write(f"{args.label},{d},{n},{largest},{mean},"
+                                f"{c.get('neon_section_max_ns')}\n")
+            else:
+                used = sum(v for k, v in c.items() if k.startswith("blocks_neon_"))
+                res(used == 0, f"{d}: the scalar driver never used NEON", f"{used} NEON blocks")
+
+        for m in modules:
+            self.step("robustness", f"rmmod-held-{m}", f"{m}: rmmod refused while a transform is held")
+        self.step("robustness", "rmmod-test", "rsha-robustness-test unloads")
+        self.step("robustness", "rmmod-negative-control", "negative control unloads after it")
+
+        # Leaks: kmemleak's report after the last scan.
+        if "kmemleak" in sec:
+            leaks = [l for l in sec["kmemleak"] if "unreferenced object" in l]
+            res(not leaks, "kmemleak finds no leak", f"{len(leaks)} objects, first: "
+                + (leaks[0] if leaks else ""))
+        else:
+            res(False, "kmemleak report present", "no kmemleak section (CONFIG_DEBUG_KMEMLEAK?)")
+
+    # 3. The in-kernel users and the test vectors (formerly parse-users.py).
+    def users(self):
+        args, kt, sec, res = self.args, self.kt, self.sec, self.res
+        drivers = names(args.drivers)
+        alg_of = {d: d.split("-")[0] for d in drivers}
+
+        # Test vectors: every vector of every set, with every driver of its algorithm.
+        expected, kind = {}, {}
+        with open(args.expected) as f:
+            for line in f:
+                s, i, md = line.split()
+                expected.setdefault(s, {})[int(i)] = md
+                kind[s] = "hmac" if s.startswith("hmac-") else "hash"
+        got = {}
+        for report in ("cavp", "cavp-split", "cavp-kcapi"):
+            for f in console.marks(self.lines, report):
+                if len(f) >= 3 and f[2].isdigit():
+                    got.setdefault((report, f[0], f[1]), {})[int(f[2])] = \
+                        (f[3] if len(f) > 3 else "").lower()
+        for s, vectors in sorted(expected.items()):
+            alg = s.split("-")[1] if kind[s] == "hmac" else s.split("-")[0]
+            # (report, which vectors, how): every vector whole; the hash sets' again
+            # split into MSG_MORE pieces; vector 0 through Debian's kcapi-dgst.
+            reports = [("cavp", sorted(vectors), "")]
+            if kind[s] == "hash":
+                reports.append(("cavp-split", sorted(vectors), ", split into MSG_MORE pieces"))
+            reports.append(("cavp-kcapi", [0], ", through Debian's kcapi-dgst"))
+            for d in (d for d in drivers if alg_of[d] == alg):
+                name = f"hmac({d})" if kind[s] == "hmac" else d
+                for report, which, how in reports:
+                    g = got.get((report, s, d), {})
+                    bad = [i for i in which if g.get(i) != vectors[i]]
+                    res(not bad, f"{s} vectors through AF_ALG with {name} ({len(which)}{how})",
+                        f"{len(bad)} wrong or missing, first #{bad[0]}: got {g.get(bad[0], 'nothing')}"
+                        if bad else "")
+
+        self.step("users", "done", "in-kernel users script runs to the end")
+
+        def ok(step, what):
+            self.step("users", step, what)
+
+        def ours_in_crypto(section, pattern, what):
+            algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
+            hit = [a for a in algs if re.fullmatch(pattern, a.get("driver", ""))]
+            res(bool(hit), what, f"no driver matching {pattern} in /proc/crypto")
+
+        def ours(alg):
+            return "|".join(re.escape(d) for d in drivers if alg_of[d] == alg)
+
+        # dm-verity.
+        for h in ("sha256", "sha512"):
+            for st in ("format", "verify", "open", "read", "close"):
+                ok(f"verity-{h}-{st}", f"dm-verity {h}: {st}")
+            log = sec.get(f"dmesg verity-{h}-open", [])
+            used = [l for l in log if re.search(rf"verity: {h} using (shash|ahash) \"({ours(h)})\"", l)]
+            res(bool(used), f"dm-verity {h} is served by our driver",
+                next((l for l in log if "using" in l), "no 'using' line from dm-verity"))
+            ok(f"verity-{h}-corrupt-verify", f"dm-verity {h}: verify fails after a flipped byte")
+            ok(f"verity-{h}-corrupt-read",
+               f"dm-verity {h}: reading the corrupted block gives an I/O error")
+
+        # dm-crypt, aes-cbc-essiv:sha256.
+        for st in ("open", "write", "close-reopen", "read", "same", "ciphertext-differs", "close"):
+            ok(f"crypt-{st}", f"dm-crypt aes-cbc-essiv:sha256: {st}")
+        ours_in_crypto("crypt", rf"essiv\(cbc\(.*\),({ours('sha256')})\)",
+                       "dm-crypt ESSIV instantiated over our sha256")
+
+        # dm-integrity.
+        for mode in ("sha256", "hmac-sha256"):
+            for st in ("format", "open", "write", "read", "close", "marker-found", "reopen"):
+                ok(f"integrity-{mode}-{st}", f"dm-integrity {mode}: {st}")
+            ok(f"integrity-{mode}-corrupt-read",
+               f"dm-integrity {mode}: corrupted sector detected (I/O error)")
+        ours_in_crypto("integrity-hmac-sha256", rf"hmac\(({ours('sha256')})\)",
+                       "dm-integrity hmac(sha256) instantiated over our sha256")
+        algs = console.proc_crypto(sec.get("proc-crypto integrity-sha256", []))
+        base = console.proc_crypto(sec.get("proc-crypto", []))
+        refs = {a.get("driver"): int(a.get("refcnt", 0)) for a in algs}
+        refs0 = {a.get("driver"): int(a.get("refcnt", 0)) for a in base}
+        held = [d for d in drivers if alg_of[d] == "sha256" and refs.get(d, 0) > refs0.get(d, 0)]
+        res(bool(held), "dm-integrity sha256 holds our sha256 driver (refcnt grew)",
+            "no sha256 driver of ours gained a reference")
+
+        # IPsec.
+        for auth in ("sha256", "sha512"):
+            ok(f"ipsec-{auth}-ping", f"IPsec ESP hmac({auth}): ping through the tunnel")
+            ok(f"ipsec-{auth}-counters", f"IPsec ESP hmac({auth}): SA packet counter grows")
+            ours_in_crypto(f"ipsec-{auth}", rf"hmac\(({ours(auth)})\)",
+                           f"IPsec hmac({auth}) instantiated over our {auth}")
+
+        # Modules still referenced after the users: only the default DRBG may hold one,
+        # through hmac(<our sha512 driver>); anything else is a leak.
+        final = console.proc_crypto(sec.get("proc-crypto final", []))
+        refs = {a.get("driver"): int(a.get("refcnt", 0)) for a in final}
+        drbg = any(d.startswith("drbg_") and "hmac_sha512" in d for d in refs)
+        for f in console.marks(self.lines, "pinned"):
+            mod, count = f[0], f[1] if len(f) > 1 else "?"
+            by_drbg = mod.startswith("sha512_") and drbg and any(
+                refs.get(f"hmac({d})", 0) >= 2 for d in drivers if alg_of[d] == "sha512")
+            res(by_drbg, f"module {mod} stays referenced only by the kernel's default DRBG "
+                "(drbg_*_hmac_sha512 on hmac(<our sha512>))",
+                f"{mod} still has {count} references after the users were torn down")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("log")
+    ap.add_argument("--label", default="guest")
+    ap.add_argument("--ksrc", default=os.environ.get("RSHA_KSRC", ""),
+                    help="the extracted kernel tree, for tools/testing/kunit/kunit.py")
+    ap.add_argument("--drivers", default="")
+    ap.add_argument("--absent", default="", help="drivers that must not register")
+    ap.add_argument("--negative-control", default="")
+    ap.add_argument("--selected", default="")
+    ap.add_argument("--modules", default="")
+    ap.add_argument("--expected", help="test vectors: the boot ran the in-kernel users")
+    ap.add_argument("--latency-out")
+    ap.add_argument("--table", action="store_true")
+    args = ap.parse_args()
+    lines = console.read(args.log)
+    if args.table:
+        console.table(lines)
+        return 0
+    if not os.path.isfile(os.path.join(args.ksrc, "tools", "testing", "kunit", "kunit.py")):
+        ap.error(f"no tools/testing/kunit/kunit.py in --ksrc '{args.ksrc}' (or $RSHA_KSRC)")
+    checks = Checks(args, lines, console.ktap(args.log, lines, args.ksrc))
+    checks.boot()
+    checks.robustness()
+    if args.expected:
+        checks.users()
+    return console.report(args.label, checks.results)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
