@@ -13,6 +13,8 @@ export PATH="$LLVM_BIN:$HOME/.cargo/bin:$PATH"
 # The kernel must use Debian's rustc (it ships rust-src); never rustup's.
 RSHA_RUSTC=/usr/bin/rustc
 RSHA_BINDGEN=$HOME/.cargo/bin/bindgen
+# rustfmt of the same Debian toolchain (the kernel's .rustfmt.toml).
+RSHA_RUSTFMT=/usr/bin/rustfmt
 
 # kernel_tree [NAME]: where the extracted tree NAME (pristine, the default, or
 # arm) of linux-source-$KVER_PKG is (scripts/build/tree.sh makes it), e.g. for

@@ -192,6 +192,41 @@ fragments() {
 	"$RSHA_ROOT/scripts/build/check-fragments.sh" | record
 }
 
+# hygiene: the kernel's own checkers on this project, with the pristine tree's
+# configuration of them: rustfmt (.rustfmt.toml) on every Rust file,
+# checkpatch --strict on every C file and patch, and the patches applying to
+# the pristine tree. Assembly headers (asm/*.h, tests/cores/include/) are gas
+# macros, not C, and checkpatch does not parse them.
+hygiene() {
+	local ksrc f out rc
+	ksrc=$("$RSHA_ROOT/scripts/build/tree.sh" pristine) || { fail "hygiene: no pristine tree"; return; }
+	step "hygiene: rustfmt, checkpatch --strict, patches/ against the pristine tree"
+	cd "$RSHA_ROOT" || return
+	for f in $(git ls-files '*.rs'); do
+		if out=$("$RSHA_RUSTFMT" --check --edition 2021 --config-path "$ksrc/.rustfmt.toml" "$f" 2>&1); then
+			pass "rustfmt --check (kernel .rustfmt.toml): $f"
+		else
+			fail "rustfmt --check (kernel .rustfmt.toml): $f: $(echo "$out" | head -n 3 | tr '\n' ' ')"
+		fi
+	done
+	for f in $(git ls-files '*.c' '*.h' 'patches/*.patch' | grep -v -e '^asm/' -e '^tests/cores/include/'); do
+		case $f in *.patch) set -- ;; *) set -- -f ;; esac
+		out=$(perl "$ksrc/scripts/checkpatch.pl" --strict --no-tree -q --terse "$@" "$f" 2>&1); rc=$?
+		if [ $rc = 0 ] && [ -z "$out" ]; then
+			pass "checkpatch --strict: $f"
+		else
+			fail "checkpatch --strict: $f: $(echo "$out" | head -n 3 | tr '\n' ' ')"
+		fi
+	done
+	for f in patches/"$KVER_PKG"/*.patch; do
+		if out=$(cd "$ksrc" && git apply --check "$RSHA_ROOT/$f" 2>&1); then
+			pass "$f applies to the pristine $KVER_PKG tree (git apply --check)"
+		else
+			fail "$f does not apply to the pristine $KVER_PKG tree: $out"
+		fi
+	done
+}
+
 fragments_lane=
 for target in $TARGETS; do
 	target_info "$target"
@@ -201,8 +236,16 @@ for target in $TARGETS; do
 		continue
 	fi
 	pass "$target: kernel and modules build"
-	# The fragment checks need only the extracted tree: they run beside the rest.
-	[ -n "$fragments_lane" ] || { lane "defconfig fragments" fragments; fragments_lane=1; }
+	# The fragment and hygiene checks need only the extracted trees: they run
+	# beside the rest.
+	[ -n "$fragments_lane" ] || {
+		lane "defconfig fragments" fragments
+		lane "hygiene checks" hygiene
+		fragments_lane=1
+	}
+	# The modules the guests load: their aliases, as modinfo reads them.
+	if [ "$MODULES_BUILD" = oot ]; then mods=$BUILD/rsha-modules; else mods=$BUILD/crypto/rust-arm-sha; fi
+	"$RSHA_ROOT/scripts/results/check-aliases.sh" "$target" "$mods"/*.ko | record
 	phase "$target: initramfs"
 	initrd=$RSHA_CACHE/logs/$target.cpio
 	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also
@@ -221,22 +264,39 @@ for target in $TARGETS; do
 	# The guests of this kernel boot while the next kernel builds.
 	lane "$target: guest boots" boots
 
-	phase "$target: out-of-tree build"
-	step "out-of-tree build: make -C <kernel build> M=<copy of this checkout>"
+	phase "$target: out-of-tree build with clippy"
+	# What a user does with their own kernel build: make KDIR=... in a copy
+	# of this checkout; here with CLIPPY=1 and the test modules, so that every
+	# line is linted. rustc's note on the kernel's own -Ctarget-feature=+thumb-mode
+	# (patches/6.12/0001) is not ours and not counted.
+	step "out-of-tree build: make KDIR=<kernel build> RSHA_TEST=1 CLIPPY=1 in a copy of this checkout"
 	oot=$RSHA_CACHE/oot/$target
 	rm -rf "$oot" && mkdir -p "$oot"
 	cp -r "$RSHA_ROOT/Kbuild" "$RSHA_ROOT/Makefile" "$RSHA_ROOT/rust" "$RSHA_ROOT/asm" "$oot/"
-	rm -rf "$oot/tests/engine"
-	if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" >"$oot.log" 2>&1; then
-		for m in $MODULES; do
+	if make -C "$oot" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST=1 CLIPPY=1 >"$oot.log" 2>&1; then
+		for m in $MODULES rsha-negative-control rsha-robustness-test; do
 			if [ -f "$oot/$m.ko" ]; then
 				pass "$target: out-of-tree build makes $m.ko"
 			else
 				fail "$target: out-of-tree build made no $m.ko (log: $oot.log)"
 			fi
 		done
+		warnings=$(grep -E '^(warning|error)' "$oot.log" | grep -v -e 'warnings\? emitted' \
+			-e 'unstable feature specified for `-Ctarget-feature`: `thumb-mode`')
+		if [ -z "$warnings" ]; then
+			pass "$target: CLIPPY=1 build without a clippy, rustc or C warning"
+		else
+			fail "$target: CLIPPY=1 build warns ($(echo "$warnings" | wc -l)): $(echo "$warnings" | sort | uniq -c | head -n 5 | tr '\n' ' ') (log: $oot.log)"
+		fi
 	else
 		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
+	fi
+	if [ "$TREE" = pristine ]; then
+		if n=$("$RSHA_ROOT/scripts/build/tree.sh" --check pristine 2>"$RSHA_CACHE/logs/tree-check.err"); then
+			pass "$target: the kernel tree is unchanged by the kernel and module builds ($n match the extraction's manifest)"
+		else
+			fail "$target: the kernel tree changed: $(head -n 5 "$RSHA_CACHE/logs/tree-check.err" | tr '\n' ' ')"
+		fi
 	fi
 done
 [ -n "$fragments_lane" ] || lane "defconfig fragments" fragments

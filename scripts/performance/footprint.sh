@@ -5,7 +5,7 @@
 # drivers, as Markdown tables on stdout (notes on stderr).
 #
 # 1. Module sizes: llvm-size -A of every module that the test kernels built
-#    (ours: crypto/rust-arm-sha/sha*-rs.ko; in-tree: arch/*/crypto/sha*.ko) for
+#    (ours: rsha-modules/ or crypto/rust-arm-sha/sha*-rs.ko; in-tree: arch/*/crypto/sha*.ko) for
 #    arm64-bench, arm-bench and arm-thumb2-bench, where built (scripts/build/kernel.sh).
 #    .text is the module's code (plus, for the in-tree perlasm cores, their
 #    round-constant tables, which perlasm puts in .text; ours keep K in
@@ -47,12 +47,15 @@ echo "| target | module | kind | .text | init+exit | .rodata | .data |"
 echo "| --- | --- | --- | ---: | ---: | ---: | ---: |"
 for target in arm64-bench arm-bench arm-thumb2-bench; do
 	b=$RSHA_CACHE/build/$target
-	[ -d "$b/crypto/rust-arm-sha" ] || { echo "note: $target not built, skipped" >&2; continue; }
+	# Ours: out of tree (arm64) or in tree (ARMv7), scripts/build/kernel.sh.
+	ours=$b/rsha-modules
+	[ -d "$ours" ] || ours=$b/crypto/rust-arm-sha
+	[ -d "$ours" ] || { echo "note: $target not built, skipped" >&2; continue; }
 	arch=arm64
 	[ "$target" = arm64-bench ] || arch=arm
 	for alg in sha1 sha256 sha512; do
 		for ko in $(ls "$b/arch/$arch/crypto/$alg"-*.ko 2>/dev/null) \
-			"$b/crypto/rust-arm-sha/$alg-$arch-rs.ko"; do
+			"$ours/$alg-$arch-rs.ko"; do
 			[ -f "$ko" ] || continue
 			m=$(basename "$ko" .ko)
 			case $m in *-rs) kind=ours ;; *) kind=in-tree ;; esac

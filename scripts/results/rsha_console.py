@@ -139,7 +139,9 @@ def ktap(log, lines, ksrc):
     if os.path.exists(out):
         os.remove(out)
     with open(log + ".kunit.txt", "w") as summary:
-        subprocess.run(["python3", kunit, "parse", f"--json={out}", log],
+        # -B: no __pycache__ written into the kernel tree, which the suite
+        # checks is left as extracted.
+        subprocess.run(["python3", "-B", kunit, "parse", f"--json={out}", log],
                        stdout=summary, stderr=subprocess.STDOUT, check=False)
     doc = None
     if os.path.exists(out):
