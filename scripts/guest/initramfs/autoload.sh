@@ -9,9 +9,10 @@
 #	kernel's. From then on the kernel's own module requests
 #	(request_module(), /sbin/modprobe) find them by their aliases.
 #   sh /autoload.sh test NUM MODULE...
-#	with nothing loaded by hand yet: modprobe of an alias, an AF_ALG bind
-#	and a dm-verity table each load one of MODULE (the drivers), and the
-#	kernel then hashes with our driver (its debugfs block counters grow).
+#	with nothing loaded by hand yet: modprobe of an alias, and the kernel's
+#	own requests from an AF_ALG bind and a dm-verity table, load MODULE
+#	(the drivers), and the kernel then hashes with our driver (its debugfs
+#	block counters grow).
 #	Unloads what it loaded but the generic drivers.
 #
 # Results: subtest NUM of the boot's KTAP document ("modules" for setup,
@@ -57,49 +58,69 @@ rc=0
 for m in $MODULES; do loaded "$m" && rc=1; done
 ktap_result $rc nothing-loaded "$(lsmod 2>/dev/null | tr '\n' ' ')"
 
-# 2. A user's modprobe by the algorithm's crypto alias.
-/sbin/modprobe crypto-sha1 2>/tmp/al.err
-loaded "$SHA1"
-ktap_result $? "modprobe-crypto-sha1-loads-$SHA1" "$(cat /tmp/al.err)"
-
-# 3, 4. An AF_ALG bind to "sha512": the kernel finds no sha512, asks modprobe
-# for crypto-sha512, and then picks the driver of highest priority: ours
-# hashes the second request (its block counters grow by the message's blocks).
 mkdir -p /tmp/al
 dd if=/dev/urandom of=/tmp/al/msg bs=1024 count=64 2>/dev/null
-out=$(afalg-hash sha512 /tmp/al/msg 2>&1)
-loaded "$SHA512"
-ktap_result $? "afalg-sha512-loads-$SHA512" "$out"
-before=$(blocks sha512)
-afalg-hash sha512 /tmp/al/msg >/tmp/al/again 2>&1
-after=$(blocks sha512)
-[ "$((after - before))" -ge 512 ] && grep -q "$(echo "$out" | cut -d' ' -f2)" /tmp/al/again
-ktap_result $? afalg-sha512-hashes-with-ours "sha512 blocks of our drivers: $before -> $after (message: 512 blocks)"
+# hashes_with_ours ALG PREFIX STEP: an AF_ALG hash of ALG (64 KiB, at least
+# 512 blocks) is hashed by our drivers PREFIX*: their block counters grow.
+hashes_with_ours() {
+	before=$(blocks "$2")
+	out=$(afalg-hash "$1" /tmp/al/msg 2>&1)
+	after=$(blocks "$2")
+	[ "$((after - before))" -ge 512 ] && ! echo "$out" | grep -q ERROR
+	ktap_result $? "$3" "blocks of our $2 drivers: $before -> $after; $out"
+}
 
-# 5-8. A dm-verity table with sha256: formatting hashes in user space, so
-# only opening the device makes the kernel request sha256; the table then
-# holds our driver (a module reference) and reading the device hashes with it.
+# 2, 3. A user's modprobe by the algorithm's crypto alias; the kernel then
+# picks ours for "sha256" by priority. (The generic sha256 and sha512 are
+# built in, so no in-kernel request for them ever reaches modprobe.)
+/sbin/modprobe crypto-sha256 2>/tmp/al.err
+loaded "$SHA256"
+ktap_result $? "modprobe-crypto-sha256-loads-$SHA256" "$(cat /tmp/al.err)"
+hashes_with_ours sha256 sha256 afalg-sha256-hashes-with-ours
+
+# 4, 5. An AF_ALG bind to "sha1": the kernel finds no sha1 (sha1-generic is
+# a module too), asks modprobe for crypto-sha1, and picks the driver of
+# highest priority: ours hashes the request.
+out=$(afalg-hash sha1 /tmp/al/msg 2>&1)
+loaded "$SHA1"
+ktap_result $? "afalg-sha1-loads-$SHA1" "$out"
+# The load's self-tests count too; a second request shows ours alone.
+hashes_with_ours sha1 sha1 afalg-sha1-hashes-with-ours
+
+# 6-9. Unloaded again (with sha1-generic, which the request loaded too), a
+# dm-verity table with sha1: formatting hashes in user space, so only opening
+# the device makes the kernel request sha1; the table then holds our driver (a
+# module reference) and reading the device hashes with it.
+rmmod "$(modname "$SHA1")" sha1_generic 2>/tmp/al.err
+! loaded "$SHA1" && ! loaded sha1-generic
+ktap_result $? sha1-unloaded "$(cat /tmp/al.err)"
 dd if=/dev/urandom of=/tmp/al/vdata bs=4096 count=64 2>/dev/null
 dd if=/dev/zero of=/tmp/al/vhash bs=4096 count=8 2>/dev/null
 losetup /dev/loop6 /tmp/al/vdata && losetup /dev/loop7 /tmp/al/vhash
-root=$(veritysetup format --hash=sha256 /dev/loop6 /dev/loop7 2>/tmp/al.err | sed -n 's/^Root hash:[[:space:]]*//p')
-! loaded "$SHA256" && [ -n "$root" ]
-ktap_result $? verity-format-loads-nothing "root hash ${root:-none}; $(cat /tmp/al.err)"
-veritysetup open /dev/loop6 al-verity /dev/loop7 "$root" 2>/tmp/al.err
-loaded "$SHA256" && [ "$(cat "/sys/module/$(modname "$SHA256")/refcnt")" -ge 1 ]
-ktap_result $? "verity-open-loads-$SHA256" "refcnt $(cat "/sys/module/$(modname "$SHA256")/refcnt" 2>/dev/null); $(cat /tmp/al.err)"
-before=$(blocks sha256)
+root=$(veritysetup format --hash=sha1 /dev/loop6 /dev/loop7 2>/tmp/al.err | sed -n 's/^Root hash:[[:space:]]*//p')
+veritysetup open /dev/loop6 al-verity /dev/loop7 "$root" 2>>/tmp/al.err
+refcnt=$(cat "/sys/module/$(modname "$SHA1")/refcnt" 2>/dev/null)
+[ -n "$root" ] && [ "${refcnt:-0}" -ge 1 ]
+ktap_result $? "verity-sha1-open-loads-$SHA1" "root hash ${root:-none}, refcnt ${refcnt:-none}; $(cat /tmp/al.err)"
+before=$(blocks sha1)
 dd if=/dev/mapper/al-verity of=/dev/null bs=4096 2>/tmp/al.err
 rc=$?
-after=$(blocks sha256)
+after=$(blocks sha1)
 [ $rc = 0 ] && [ "$after" -gt "$before" ]
-ktap_result $? verity-read-hashes-with-ours "sha256 blocks of our drivers: $before -> $after; $(cat /tmp/al.err)"
+ktap_result $? verity-read-hashes-with-ours "blocks of our sha1 drivers: $before -> $after; $(cat /tmp/al.err)"
 veritysetup close al-verity
 losetup -d /dev/loop6; losetup -d /dev/loop7
-[ "$(cat "/sys/module/$(modname "$SHA256")/refcnt")" = 0 ]
-ktap_result $? verity-close-releases-the-module "refcnt $(cat "/sys/module/$(modname "$SHA256")/refcnt" 2>/dev/null)"
+refcnt=$(cat "/sys/module/$(modname "$SHA1")/refcnt" 2>/dev/null)
+[ "$refcnt" = 0 ]
+ktap_result $? verity-close-releases-the-module "refcnt ${refcnt:-none}"
 
-# 9. What the requests loaded goes again, so that the suite's own loads
+# 10, 11. modprobe crypto-sha512; "sha512" then hashes with ours.
+/sbin/modprobe crypto-sha512 2>/tmp/al.err
+loaded "$SHA512"
+ktap_result $? "modprobe-crypto-sha512-loads-$SHA512" "$(cat /tmp/al.err)"
+hashes_with_ours sha512 sha512 afalg-sha512-hashes-with-ours
+
+# 12. What the requests loaded goes again, so that the suite's own loads
 # start from nothing: ours and the in-tree architecture drivers that share
 # the aliases; the generic drivers stay, as the self-tests' reference.
 rc=0
