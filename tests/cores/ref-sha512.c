@@ -104,23 +104,27 @@ static const u64 iv[8] = {
 	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" \
 	"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 static const struct rsha_kat kats[] = {
-	{ "abc", "abc",
-	  "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-	  "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f" },
-	{ "two-block",
-	  "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
-	  "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-	  "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
-	  "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909" },
-	{ "empty", "",
-	  "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
-	  "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e" },
-	{ "a*111", A111,
-	  "fa9121c7b32b9e01733d034cfc78cbf67f926c7ed83e82200ef8681819692176"
-	  "0b4beff48404df811b953828274461673c68d04e297b0eb7b2b4d60fc6b566a2" },
-	{ "a*239", A111 "aaaaaaaaaaaaaaaaa" A111,
-	  "52c853cb8d907f3d4d6b889beb027985d7c273486d75f8baf26f80d24e90c74c"
-	  "6c3de3e22131582380a7d14d43f2941a31385439cd6ddc469f628015e50bf286" },
+	{
+		"abc", "abc",
+		"ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+	},
+	{
+		"two-block",
+		"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+		"8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+	},
+	{
+		"empty", "",
+		"cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
+	},
+	{
+		"a*111", A111,
+		"fa9121c7b32b9e01733d034cfc78cbf67f926c7ed83e82200ef86818196921760b4beff48404df811b953828274461673c68d04e297b0eb7b2b4d60fc6b566a2",
+	},
+	{
+		"a*239", A111 "aaaaaaaaaaaaaaaaa" A111,
+		"52c853cb8d907f3d4d6b889beb027985d7c273486d75f8baf26f80d24e90c74c6c3de3e22131582380a7d14d43f2941a31385439cd6ddc469f628015e50bf286",
+	},
 	{ 0, 0, 0 },
 };
 

