@@ -56,22 +56,8 @@
  * 680 instructions a block (the in-tree core: 835, with an ldr and an
  * explicit "ror b" in every round).
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha1_transform_neon from
- * arch/arm/crypto/sha1-armv7-neon.S, whose block loop is already
- * unrolled: .Loop up to its "b .Loop"; cortex-a15 and cortex-a9 share one
- * llvm model):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	350.0	443.1	0.79
- *	cortex-a15	Thumb-2	347.1	443.1	0.78
- *	cortex-a9	ARM	350.0	443.1	0.79
- *	cortex-a9	Thumb-2	347.1	443.1	0.78
- *
- * (llvm-mca drops the in-tree loop's ldm/stm of the state, having no
- * timing for them. The in-tree core also clobbers d8-d15, which this one
- * saves.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

@@ -59,23 +59,8 @@
  * by dispatch (~1090 uops / 3), the 2-wide A9/A15 model by the
  * instruction count (~990 a block).
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha1_block_data_order from
- * arch/arm/crypto/sha1-armv4-large.S, unrolled from its execution trace
- * by scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm
- * model; cortex-a57 with -mtriple=armv7a / thumbv7a):
- *
- *	CPU		build	ours	in-tree	ours/in-tree	(before)
- *	cortex-a15	ARM	498.0	603.1	0.83		466.0 0.77
- *	cortex-a15	Thumb-2	494.6	607.0	0.81		462.6 0.76
- *	cortex-a9	ARM	498.0	603.1	0.83		466.0 0.77
- *	cortex-a9	Thumb-2	494.6	607.0	0.81		462.6 0.76
- *	cortex-a57	ARM	366.1	445.1	0.82		439.1 0.99
- *	cortex-a57	Thumb-2	366.1	446.1	0.82		435.2 0.98
- *
- * (llvm-mca drops the in-tree loop's ldm/stm of the state, having no
- * timing for them.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 #include <linux/linkage.h>
 #include "sha-frame.h"

@@ -53,35 +53,8 @@
  * The last block "loads" a next block from its own address (the values
  * are not used), so nothing is read past the input.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha256_block_data_order_neon from
- * arch/arm/crypto/sha256-armv4.pl, unrolled from its execution trace by
- * scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm model;
- * cortex-a57 with -mtriple=armv7a / thumbv7a):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	788.0	841.0	0.94
- *	cortex-a15	Thumb-2	787.0	841.0	0.94
- *	cortex-a9	ARM	788.0	841.0	0.94
- *	cortex-a9	Thumb-2	787.0	841.0	0.94
- *	cortex-a57	ARM	523.3	522.3	1.00
- *	cortex-a57	Thumb-2	523.3	522.3	1.00
- *
- * Cortex-A57 misses the 0.95x target, and both cores sit on the same
- * bound: the model dispatches 3 uops a cycle for integer and NEON alike,
- * and both run ~3.0 uops a cycle (ours 1563 uops a block, in-tree 1552).
- * 1088 of ours are the 64 integer rounds at their minimum (15 ALU ops, 6
- * of them shifted for the single M pipe, one add of K+W, half an ldrd);
- * 0.95x (496 cycles) would need the NEON schedule, K+W and byte swap
- * (~440 uops) to shrink by ~75 uops, about 17%: vsli-based sigmas would
- * save ~24 and cost cycles on the A9/A15 model (see below), and there is
- * no further 17% in the vector schedule.
- *
- * (llvm-mca drops the in-tree loop's one stm per block, having no timing
- * for it. On the A9/A15 model vext costs two dispatch slots and vsli/vsri an
- * extra cycle each, hence vdup + vshrn for sigma1 and plain shifts for
- * sigma0.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

@@ -53,25 +53,8 @@
  * The 2-wide Cortex-A9/A15 model is bound by the instruction count
  * (~1790 a block) and its single load/store pipe at the block boundary.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha256_block_data_order from
- * arch/arm/crypto/sha256-armv4.pl, unrolled from its execution trace by
- * scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm model;
- * cortex-a57 with -mtriple=armv7a / thumbv7a):
- *
- *	CPU		build	ours	in-tree	ours/in-tree	(before)
- *	cortex-a15	ARM	903.0	954.1	0.95		870.0 0.91
- *	cortex-a15	Thumb-2	898.0	954.1	0.94		863.1 0.90
- *	cortex-a9	ARM	903.0	954.1	0.95		870.0 0.91
- *	cortex-a9	Thumb-2	898.0	954.1	0.94		863.1 0.90
- *	cortex-a57	ARM	607.3	668.1	0.91		700.4 1.05
- *	cortex-a57	Thumb-2	601.3	638.1	0.94		700.4 1.10
- *
- * (903.0 / 954.1 = 0.946. The in-tree Thumb-2 build is faster on the A57
- * model than its ARM build because its post-indexed ldr is one uop in
- * Thumb-2 and two in ARM; llvm-mca drops the in-tree loop's one stm per
- * block, having no timing for it on the A9/A15 model.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

@@ -68,24 +68,8 @@
  * third of the instructions: 2.95 thousand a block against 2.96 (2883
  * against 2894 in the one-block traces that scripts/performance/mca-table.sh cuts).
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
- * block cut out of the execution trace, the chunk loop run as often as
- * it runs, as scripts/performance/mca-table.sh measures it, ARM and Thumb-2; in-tree =
- * Linux 6.12 sha512_block_data_order_neon from arch/arm/crypto/
- * sha512-armv4.pl, its 16-round loop unrolled 4x; cortex-a15 and cortex-a9
- * share one llvm model):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	2691.0	2904.0	0.93
- *	cortex-a15	Thumb-2	2691.0	2904.0	0.93
- *	cortex-a57	ARM	1647.1	1858.1	0.89
- *	cortex-a57	Thumb-2	1647.1	1858.1	0.89
- *
- * (llvm-mca leaves out the in-tree loop's one vldmia and our one vldmia
- * and, in Thumb-2, one it a block, having no timing for them. The A15
- * model is NEON-bound: 2676 NEON data-processing instructions a block in
- * 2691 cycles; it counts
- * vld1/vst1 as free, here about 2.5 a round.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

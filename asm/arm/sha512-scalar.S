@@ -61,20 +61,8 @@
  * instruction each (A57: about 230 cycles a block less; A15: about 140
  * more).
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
- * block cut out of the execution trace, the chunk loop run 5 times, as
- * scripts/performance/mca-table.sh measures it, ARM and Thumb-2 builds; in-tree =
- * Linux 6.12 sha512_block_data_order from arch/arm/crypto/sha512-armv4.pl;
- * cortex-a15 and cortex-a9 share one llvm model):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	3650.0	4664.0	0.78
- *	cortex-a15	Thumb-2	3573.6	4360.1	0.82
- *	cortex-a57	ARM	2728.2	2910.7	0.94
- *	cortex-a57	Thumb-2	2728.2	2905.2	0.94
- *
- * (For the in-tree Thumb-2 build llvm-mca's A15 model leaves out its 144
- * it instructions a block, having no timing for them; this loop has none.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

@@ -37,23 +37,8 @@
  * in one round stalled the integer rounds about 6 cycles (1076 cycles per
  * block before, 909 now); the out-of-order models gain a little too.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the block loop
- * body .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh). The
- * kernel has no non-CE SHA-1 core for arm64; reference = its generic C
- * sha1_transform() (lib/crypto/sha1.c) with the per-block loop of
- * crypto/sha1_generic.c, clang-19 -O2 -mcpu=<cpu>, one block of its
- * execution traced straight-line:
- *
- *	CPU		ours	generic C  ours/C	(before: ours)
- *	cortex-a53	909.0	1291.0	   0.70		1076.0
- *	cortex-a57	307.1	1111.0	   0.28		317.1
- *	cortex-a72	307.1	1111.0	   0.28		317.1
- *	neoverse-n1	225.0	665.1	   0.34		229.0
- *
- * The A57/A72 bound is the 3-wide dispatch (about 830 instructions per
- * block). This core runs at 307/64 = 4.8 cycles/byte there.
- * On the A53 model each SIMD op still costs the integer stream a few
- * cycles, so the scalar core (523 cycles) is faster on A53-only systems.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

@@ -40,34 +40,8 @@
  * stores use st1 to a base register, 2 uops, instead of str q with an
  * offset, 3 uops).
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh; in-tree =
- * Linux 6.12 sha256_block_neon from arch/arm64/crypto/sha512-armv8.pl,
- * one block of its execution traced straight-line):
- *
- *	CPU		ours	in-tree	ours/in-tree	(before the lag: ours)
- *	cortex-a53	1730.0	1983.0	0.87		1730.0
- *	cortex-a57	540.1	650.1	0.83		541.1
- *	cortex-a72	540.1	650.1	0.83		541.1
- *	neoverse-n1	387.8	404.8	0.96		414.0
- *
- * Neoverse N1 misses the 0.95x target (384.6) and cannot reach it with
- * integer rounds: the llvm-mca N1 model has three integer pipes (S0, S1,
- * M; every round op, shifted-operand eor included, is one uop on any of
- * them) and the round is 18 such ops (h += W+K; Sigma1 and Sigma0 3 each
- * plus their adds; Ch 2 + 2 adds; d += T1; Maj 3 with the carried b^c,
- * plus its add), so 64 rounds alone are 1152 uops = 384.0 cycles. The
- * block also needs the 8 feed-forward adds, the b^c seed, the loop count
- * and the data pointer (ld1 post-index writes back on an I pipe): 1163
- * uops = 387.7 cycles, which is what this core runs at (387.8). 0.95x
- * would allow 1153 uops, one more than the rounds alone. Moving the
- * feed-forward to SIMD would put a GPR->SIMD->GPR round trip (stores,
- * reloads) on the block-to-block critical path, which costs real cores
- * far more than the 2.7 cycles it saves in the model.
- *
- * On the A53 model (in-order, 6-cycle NEON latency) the sigma1 recurrence
- * of the NEON schedule is the bottleneck, and the scalar core (1110) beats
- * both NEON cores: the glue may prefer the scalar core on A53-only systems.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

@@ -32,16 +32,8 @@
  * shared with the NEON core; this file adds K, W and the schedule
  * through its hook.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, measured with
- * scripts/performance/mca-table.sh; in-tree = Linux 6.12 sha256_block_data_order from
- * arch/arm64/crypto/sha512-armv8.pl, one whole block of its execution):
- *
- *	CPU		ours	in-tree	ours/in-tree
- *	cortex-a53	1110.0	1202.0	0.92
- *	cortex-a57	629.1	672.1	0.94
- *	cortex-a72	629.1	672.1	0.94
- *	neoverse-n1	558.4	586.0	0.95
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

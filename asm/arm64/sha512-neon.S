@@ -31,42 +31,8 @@
  * this core runs at its dispatch limit (809 cycles) where the scalar core
  * cannot quite reach its own.
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh). The kernel has no NEON SHA-512 core; reference =
- * Linux 6.12 sha512_transform() (crypto/sha512_generic.c) compiled with
- * clang-19 -O2 -mcpu=<cpu>, its per-block loop traced straight-line (the
- * 10x8-round loop and the schedule loop as executed for one block). Also
- * shown: our scalar core and the in-tree scalar sha512_block_data_order
- * (arch/arm64/crypto/sha512-armv8.pl, one block traced straight-line).
- *
- *	CPU		ours	generic C  ours/C	scalar	in-tree scalar
- *	cortex-a53	1935.0	2017.0	   0.96		1304.0	1506.0
- *	cortex-a57	809.2	1402.3	   0.58		817.2	930.1
- *	cortex-a72	809.2	1395.3	   0.58		817.2	930.1
- *	neoverse-n1	509.1	983.1	   0.52		707.8	741.0
- *
- * On the N1 model, with three integer pipes and two SIMD pipes, moving
- * the whole schedule to SIMD pays: 0.72x the scalar core. On the A57/A72
- * model it is only 1% faster than the scalar core (0.87x the in-tree
- * scalar). On the in-order A53 model it is 48% SLOWER than the scalar
- * core and misses the 0.80x target (1613.6): every integer instruction
- * issued after a SIMD one waits for the 6-cycle SIMD latency (in-order
- * completion), and SIMD instructions neither pair with each other nor
- * with a later integer op, so each costs at least one issue cycle, about
- * 1.1 measured even in bundles of 16 independent ops. The rounds alone
- * (this loop with the schedule removed, W+K still moved by fmov) take
- * 1209 cycles, and the schedule is about 20 SIMD instructions per word
- * pair (sigma1 7, sigma0 7, 2 ext, 3 adds, the K add): 31-32 pairs are
- * about 640 SIMD instructions, so a full SIMD schedule stays near
- * 1209 + 640 = 1850 however it is arranged (replacing the fmovs by a
- * stack ring with str q + ldr measured 1887 here, and cost A57 +24 and N1
- * +32 cycles, so it was not kept). Meeting 0.80x on the A53 model needs
- * at most ~60% of that SIMD work, i.e. roughly half the schedule words
- * done in the integer unit as in the scalar core (which holds W[] in 16
- * more registers, so x19-x28/x30 would have to be saved); that would cost
- * N1 about 3 cycles per word moved (9 integer ops, 3 pipes), ~+100
- * cycles, still under its 0.80x limit (786). Not done in this round of
- * tuning; on A53-only systems the glue should prefer the scalar core.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>

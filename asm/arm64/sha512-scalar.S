@@ -37,33 +37,8 @@
  * for roughly 0.5% more cycles (loop overhead); kept unrolled like the
  * SHA-256 cores.
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-table.sh;
- * in-tree = Linux 6.12 sha512_block_data_order from
- * arch/arm64/crypto/sha512-armv8.pl, one block of its execution traced
- * straight-line):
- *
- *	CPU		ours	in-tree	ours/in-tree
- *	cortex-a53	1304.0	1506.0	0.87
- *	cortex-a57	817.2	930.1	0.88
- *	cortex-a72	817.2	930.1	0.88
- *	neoverse-n1	707.8	741.0	0.96
- *
- * Neoverse N1 misses the 0.95x target (703.9) because this core already
- * runs at the model's integer-pipe bound. The llvm-mca N1 model has three
- * integer pipes (S0, S1, M); every ALU op here (ror, shifted-operand eor,
- * add, and/bic, lsr, rev) is one uop on any of them, and loads/stores use
- * only the L/D pipes. A round is 19 such ops (K and W adds, Sigma1 3 + add,
- * Ch 2 + 2 adds, d += T1, Sigma0 3 + add, Maj 3 with the carried b^c +
- * add) and the schedule 9 more in rounds 0-63 (sigma0, sigma1 3 each, 3
- * adds): 64 * 28 + 16 * 19 = 2096 uops. The block adds 16 rev, 8
- * feed-forward adds, the data pointer add, the loop count and the b^c
- * seed: 2123 uops / 3 pipes = 707.7 cycles, exactly what it measures.
- * 0.95x allows 2111. None of those ops has a cheaper form on N1 (a
- * post-indexed load's write-back is an I uop too; Sigma/sigma need their
- * standalone shift because add takes no ror operand), so the target is
- * out of reach for an integer-only core in this model; the NEON core
- * (509 cycles) is the one to use on N1.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
