@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Register names computed from round and group numbers, shared by the
+ * 32-bit ARM cores, so that a macro names the register it uses instead of
+ * choosing it from a list of cases.
+ *
+ * rsha_reg NAME, PREFIX, (EXPR)
+ *	From here on NAME is another name (.req) for the register
+ *	PREFIX<value of EXPR>: "rsha_reg w, q, (8 + (g) % 8)" makes w one of
+ *	q8..q15. PREFIX may be a register alias whose name ends in the
+ *	number ("ring" with ring0 .. ring3 defined). NAME may be given again
+ *	at any time; the latest rsha_reg wins. EXPR is one macro argument:
+ *	write it in parentheses.
+ *
+ * rsha_call NAME, (EXPR), ARGS
+ *	Invoke the macro NAME<value of EXPR> with ARGS: "rsha_call f_, (t /
+ *	20), ..." invokes one of f_0 .. f_3.
+ *
+ * rsha_at i, at, INSN
+ *	Emit INSN (an instruction or a macro invocation, with its operands)
+ *	if i == at: one line of a schedule, "slot at of this round gets
+ *	INSN". rsha_at2 t, k, at_t, at_k, INSN: the same for round t, slot
+ *	k.
+ *
+ * .altmacro is on only while EXPR is turned into digits (its "%(EXPR)");
+ * the helpers' own parameter names are the only ones expanded in that
+ * mode.
+ */
+
+#ifndef RSHA_ARM_REGS_H
+#define RSHA_ARM_REGS_H
+
+.macro	rsha_reg name, prefix, n
+	.altmacro
+	rsha_reg_ \name, \prefix, %(\n)
+.endm
+
+.macro	rsha_reg_ name, prefix, n
+	.noaltmacro
+	.unreq	\name
+	\name	.req \prefix\n
+.endm
+
+.macro	rsha_call name, n, args:vararg
+	.altmacro
+	rsha_call_ \name, %(\n), <\args>
+.endm
+
+.macro	rsha_call_ name, n, args
+	.noaltmacro
+	\name\n \args
+.endm
+
+.macro	rsha_at i, at, insn:vararg
+	.if (\i) == (\at)
+	\insn
+	.endif
+.endm
+
+.macro	rsha_at2 t, k, at_t, at_k, insn:vararg
+	.if (\t) == (\at_t) && (\k) == (\at_k)
+	\insn
+	.endif
+.endm
+
+#endif /* RSHA_ARM_REGS_H */
