@@ -307,17 +307,22 @@
 	adc	\qh, \qh, r11			// W[j]
 .endm
 
-/* The pairs r0:r1, r2:r3, r4:r5, r6:r7 take turns as p1, p2, q, r. */
-.macro	SCHED_T j
-	.if (\j % 4) == 0
-	  SCHED \j, r0, r1, r2, r3, r4, r5, r6, r7
-	.elseif (\j % 4) == 1
-	  SCHED \j, r4, r5, r0, r1, r6, r7, r2, r3
-	.elseif (\j % 4) == 2
-	  SCHED \j, r6, r7, r4, r5, r2, r3, r0, r1
+/*
+ * The pairs r0:r1, r2:r3, r4:r5, r6:r7 take turns as p1, p2, q, r: step
+ * j has the roles of step 16 (p1 = r0:r1, p2 = r2:r3, q = r4:r5, r = r6:r7)
+ * rotated j % 4 times by SCHED_ROT, one step's "p1 = q, p2 = p1, q = r,
+ * r = p2" (see SCHED) each.
+ */
+.macro	SCHED_ROT n, j, p1l, p1h, p2l, p2h, ql, qh, rl, rh
+	.if \n
+	SCHED_ROT (\n - 1), \j, \ql, \qh, \p1l, \p1h, \rl, \rh, \p2l, \p2h
 	.else
-	  SCHED \j, r2, r3, r6, r7, r0, r1, r4, r5
+	SCHED	\j, \p1l, \p1h, \p2l, \p2h, \ql, \qh, \rl, \rh
 	.endif
+.endm
+
+.macro	SCHED_T j
+	SCHED_ROT ((\j) % 4), \j, r0, r1, r2, r3, r4, r5, r6, r7
 .endm
 
 /* 16 rounds; e, a, m in r4:r5, r6:r7, r8:r9 on entry and exit. */
