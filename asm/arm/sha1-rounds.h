@@ -11,7 +11,7 @@
  * in pairs in r0:r1 and r2:r3, which take turns every two rounds.
  */
 
-#include "regs.h"
+#include "../regs.h"
 
 /*
  * Invoke "round t, a, b, c, d, e, args" with the state registers of

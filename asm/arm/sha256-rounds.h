@@ -19,7 +19,7 @@
  * (the outer ror is a free shifted operand of the add into h).
  */
 
-#include "regs.h"
+#include "../regs.h"
 
 /* A hook that places nothing (for sha256_round's hook argument). */
 .macro	sha256_no_hook t, k

@@ -75,7 +75,7 @@
 #include <linux/linkage.h>
 #include "sha-frame.h"
 #include "../sha512-k.h"
-#include "regs.h"
+#include "../regs.h"
 
 	.syntax	unified
 	.arch	armv7-a

@@ -46,6 +46,7 @@
 
 #include <linux/linkage.h>
 #include "../sha256-k.h"
+#include "../regs.h"
 #include "sha256-rounds.h"
 
 	.section .rodata
@@ -64,6 +65,10 @@
 	ring16	.req	x3		// sp + 16 (kptr is free once K is in v16-v31)
 	ring32	.req	x23		// sp + 32
 	ring48	.req	x24		// sp + 48
+	ring0	.req	sp		// ring<i>: ring slot i
+	ring1	.req	ring16
+	ring2	.req	ring32
+	ring3	.req	ring48
 	// schedule temporaries (v0-v3 hold W, v16-v31 hold K)
 	t0	.req	v4
 	t1	.req	v5
@@ -79,31 +84,36 @@
  * 63:32 of x\h; only w\h is ever read, so that is harmless. wkn: the other
  * pair register, loaded in even rounds with the pair after next.
  * part: which quarter (0-3) of the schedule group to interleave (as two
- * eighths, one mid-round and one late), or -1 for none.
+ * eighths, SCHED_P<part>a at slot 3 and SCHED_P<part>b at slot 5), or n
+ * for none.
  */
 .macro	ROUND_OP k, t, h, wkp, wkn, part, sg, va, vb, vc, vd, kv
-	.if \k == 0
-	  .if (\t % 2) == 0
+	rsha_at \k, 0, ROUND_ADD_WK \t, \h, \wkp
+	rsha_at \k, 1, ROUND_LOAD_WK \t, \wkn
+	rsha_at \k, 3, SCHED_P\part\()a \sg, \va, \vb, \vc, \vd, \kv
+	rsha_at \k, 5, SCHED_P\part\()b \sg, \va, \vb, \vc, \vd, \kv
+.endm
+
+.macro	ROUND_ADD_WK t, h, wkp
+	.if (\t % 2) == 0
 	add	w\h, w\h, w\wkp			// h += W[t]+K[t]
-	  .else
+	.else
 	add	x\h, x\h, x\wkp, lsr #32	// h += W[t]+K[t] (high half)
-	  .endif
-	.elseif \k == 1
-	  .if ((\t % 2) == 0) && (\t < 62)
+	.endif
+.endm
+
+.macro	ROUND_LOAD_WK t, wkn
+	.if ((\t % 2) == 0) && (\t < 62)
 	ldr	x\wkn, [sp, #4 * ((\t + 2) % 16)]
-	  .endif
-	.elseif \part < 0				// no schedule work
-	.elseif \k == 3
-	SCHED_PART (2 * \part), \sg, \va, \vb, \vc, \vd, \kv
-	.elseif \k == 5
-	SCHED_PART (2 * \part + 1), \sg, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
 /*
- * One eighth (part 0-7) of schedule group g, run in rounds 4g+8..4g+11:
+ * The eighths 0-7 (SCHED_P0a, SCHED_P0b, .., SCHED_P3b) of schedule group
+ * g, run in rounds 4g+8..4g+11:
  * va..vd = W[4g..4g+15] (four words each); va is replaced by W[4g+16..4g+19], and W+K for those
- * goes to ring slots 4g%16.. (sg = g picks the slot). Part 7 runs in round
+ * goes to ring slots 4g%16.. (sg = g picks the slot: ring<sg % 4>, ring0 =
+ * sp, ring1..3 = ring16..ring48). Eighth 7 runs in round
  * 4g+11, after the last load of those slots (the pair load of round 4g)
  * and before their next one (round 4g+14). kv = K[4g+16..4g+19].
  * Chains of dependent NEON instructions are spread out because the
@@ -116,56 +126,59 @@
  * result has its upper half zeroed, which lets it be added to all four
  * lanes without masking.
  */
-.macro	SCHED_PART part, sg, va, vb, vc, vd, kv
-	.if \part == 0
+.macro	SCHED_P0a sg, va, vb, vc, vd, kv
 	ext	t0.16b, \va\().16b, \vb\().16b, #4	// W[t+1..t+4]
 	ext	t1.16b, \vc\().16b, \vd\().16b, #4	// W[t+9..t+12]
 	ushr	t2.4s, t0.4s, #7
 	ushr	t3.4s, t0.4s, #18
-	.elseif \part == 1
+.endm
+.macro	SCHED_P0b sg, va, vb, vc, vd, kv
 	add	\va\().4s, \va\().4s, t1.4s
 	sli	t2.4s, t0.4s, #25
 	sli	t3.4s, t0.4s, #14
 	ushr	t0.4s, t0.4s, #3
-	.elseif \part == 2
+.endm
+.macro	SCHED_P1a sg, va, vb, vc, vd, kv
 	ext	t1.16b, \vd\().16b, \vd\().16b, #8	// W[t+14], W[t+15] low
 	eor	t2.16b, t2.16b, t3.16b
 	ushr	t3.2s, t1.2s, #17
 	eor	t2.16b, t2.16b, t0.16b			// sigma0
-	.elseif \part == 3
+.endm
+.macro	SCHED_P1b sg, va, vb, vc, vd, kv
 	ushr	t0.2s, t1.2s, #19
 	sli	t3.2s, t1.2s, #15
 	add	\va\().4s, \va\().4s, t2.4s
 	sli	t0.2s, t1.2s, #13
-	.elseif \part == 4
+.endm
+.macro	SCHED_P2a sg, va, vb, vc, vd, kv
 	ushr	t2.2s, t1.2s, #10
 	eor	t3.8b, t3.8b, t0.8b
 	eor	t3.8b, t3.8b, t2.8b			// sigma1, upper half 0
 	add	\va\().4s, \va\().4s, t3.4s		// W[t+16], W[t+17] done
-	.elseif \part == 5
+.endm
+.macro	SCHED_P2b sg, va, vb, vc, vd, kv
 	ushr	t0.2s, \va\().2s, #17
 	ushr	t3.2s, \va\().2s, #19
 	ushr	t2.2s, \va\().2s, #10
 	sli	t0.2s, \va\().2s, #15
-	.elseif \part == 6
+.endm
+.macro	SCHED_P3a sg, va, vb, vc, vd, kv
 	sli	t3.2s, \va\().2s, #13
 	eor	t0.8b, t0.8b, t2.8b
 	eor	t0.8b, t0.8b, t3.8b
-	.elseif \part == 7
+.endm
+.macro	SCHED_P3b sg, va, vb, vc, vd, kv
 	ext	t0.16b, t0.16b, t0.16b, #8		// to lanes 2,3
 	add	\va\().4s, \va\().4s, t0.4s		// W[t+18], W[t+19] done
 	add	t1.4s, \va\().4s, \kv\().4s
 	// st1 to a base register is 2 uops on A57, str q5, [sp, #imm] is 3
-	.if (\sg % 4) == 0
-	st1	{t1.4s}, [sp]
-	.elseif (\sg % 4) == 1
-	st1	{t1.4s}, [ring16]
-	.elseif (\sg % 4) == 2
-	st1	{t1.4s}, [ring32]
-	.else
-	st1	{t1.4s}, [ring48]
-	.endif
-	.endif
+	rsha_reg sched_ring, ring, ((\sg) % 4)
+	st1	{t1.4s}, [sched_ring]
+.endm
+// no schedule work
+.macro	SCHED_Pna sg, va, vb, vc, vd, kv
+.endm
+.macro	SCHED_Pnb sg, va, vb, vc, vd, kv
 .endm
 
 /*
@@ -192,7 +205,7 @@
  * Rounds 4g..4g+3 together with schedule group sg = g - 2
  * (W[4sg+16..4sg+19] from va..vd = W[4sg..4sg+15], kv =
  * K[4sg+16..4sg+19]); sg = -1 for the first two and last three groups of
- * rounds, which have no schedule work.
+ * rounds, which have no schedule work (part n).
  */
 .macro	GROUP g, sg, va, vb, vc, vd, kv
 	.if \sg >= 0
@@ -201,10 +214,10 @@
 	ROUND_T	(4 * \g + 2), 2, \sg, \va, \vb, \vc, \vd, \kv
 	ROUND_T	(4 * \g + 3), 3, \sg, \va, \vb, \vc, \vd, \kv
 	.else
-	ROUND_T	(4 * \g + 0), -1, 0, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 1), -1, 0, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 2), -1, 0, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 3), -1, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 0), n, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 1), n, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 2), n, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 3), n, 0, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
@@ -296,6 +309,10 @@ SYM_FUNC_END(rsha_sha256_arm64_neon)
 	.unreq	ring16
 	.unreq	ring32
 	.unreq	ring48
+	.unreq	ring0
+	.unreq	ring1
+	.unreq	ring2
+	.unreq	ring3
 	.unreq	t0
 	.unreq	t1
 	.unreq	t2

@@ -77,22 +77,19 @@
  * no round moves data.
  */
 .macro	sha256_round_regs t, round, args:vararg
-	.if (\t % 8) == 0
-	  \round \t, 4, 5, 6, 7, 8, 9, 10, 11, \args
-	.elseif (\t % 8) == 1
-	  \round \t, 11, 4, 5, 6, 7, 8, 9, 10, \args
-	.elseif (\t % 8) == 2
-	  \round \t, 10, 11, 4, 5, 6, 7, 8, 9, \args
-	.elseif (\t % 8) == 3
-	  \round \t, 9, 10, 11, 4, 5, 6, 7, 8, \args
-	.elseif (\t % 8) == 4
-	  \round \t, 8, 9, 10, 11, 4, 5, 6, 7, \args
-	.elseif (\t % 8) == 5
-	  \round \t, 7, 8, 9, 10, 11, 4, 5, 6, \args
-	.elseif (\t % 8) == 6
-	  \round \t, 6, 7, 8, 9, 10, 11, 4, 5, \args
+	sha256_rotate ((\t) % 8), \t, \round, 4, 5, 6, 7, 8, 9, 10, 11, \args
+.endm
+
+/*
+ * "round t, a, .., h, args" with a..h rotated n times by one round each:
+ * the next round's a is this round's h (the new a), its b this round's a,
+ * and so on.
+ */
+.macro	sha256_rotate n, t, round, a, b, c, d, e, f, g, h, args:vararg
+	.if \n
+	sha256_rotate (\n - 1), \t, \round, \h, \a, \b, \c, \d, \e, \f, \g, \args
 	.else
-	  \round \t, 5, 6, 7, 8, 9, 10, 11, 4, \args
+	\round	\t, \a, \b, \c, \d, \e, \f, \g, \h, \args
 	.endif
 .endm
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Register names computed from round and group numbers, shared by the
- * 32-bit ARM cores, so that a macro names the register it uses instead of
+ * ARM and arm64 cores, so that a macro names the register it uses instead of
  * choosing it from a list of cases.
  *
  * rsha_reg NAME, PREFIX, (EXPR)
@@ -24,11 +24,12 @@
  *
  * .altmacro is on only while EXPR is turned into digits (its "%(EXPR)");
  * the helpers' own parameter names are the only ones expanded in that
- * mode.
+ * mode. They leave .altmacro off: not for code that runs under .altmacro
+ * itself.
  */
 
-#ifndef RSHA_ARM_REGS_H
-#define RSHA_ARM_REGS_H
+#ifndef RSHA_REGS_H
+#define RSHA_REGS_H
 
 .macro	rsha_reg name, prefix, n
 	.altmacro
@@ -63,4 +64,4 @@
 	.endif
 .endm
 
-#endif /* RSHA_ARM_REGS_H */
+#endif /* RSHA_REGS_H */
