@@ -16,6 +16,16 @@
  *	Invoke the macro NAME<value of EXPR> with ARGS: "rsha_call f_, (t /
  *	20), ..." invokes one of f_0 .. f_3.
  *
+ * rsha_num NAME, (EXPR), ARGS
+ *	Invoke the macro NAME with the value of EXPR (digits) as its first
+ *	argument, then ARGS: for register numbers pasted into names
+ *	("x\n", "v\n\().2d").
+ *
+ * rsha_rotate8 n, NAME, t, a, b, c, d, e, f, g, h, ARGS
+ *	Invoke "NAME t, a, .., h, ARGS" with a..h rotated n times by one
+ *	round each: the next round's a is this round's h (the new a), its b
+ *	this round's a, and so on (the SHA-2 state rotation).
+ *
  * rsha_at i, at, INSN
  *	Emit INSN (an instruction or a macro invocation, with its operands)
  *	if i == at: one line of a schedule, "slot at of this round gets
@@ -61,6 +71,24 @@
 .macro	rsha_at2 t, k, at_t, at_k, insn:vararg
 	.if (\t) == (\at_t) && (\k) == (\at_k)
 	\insn
+	.endif
+.endm
+
+.macro	rsha_num name, n, args:vararg
+	.altmacro
+	rsha_num_ \name, %(\n), <\args>
+.endm
+
+.macro	rsha_num_ name, n, args
+	.noaltmacro
+	\name	\n, \args
+.endm
+
+.macro	rsha_rotate8 n, name, t, a, b, c, d, e, f, g, h, args:vararg
+	.if \n
+	rsha_rotate8 (\n - 1), \name, \t, \h, \a, \b, \c, \d, \e, \f, \g, \args
+	.else
+	\name	\t, \a, \b, \c, \d, \e, \f, \g, \h, \args
 	.endif
 .endm
 

@@ -46,7 +46,6 @@
 
 #include <linux/linkage.h>
 #include "../sha256-k.h"
-#include "../regs.h"
 #include "sha256-rounds.h"
 
 	.section .rodata

@@ -22,6 +22,8 @@
  * free on the A57/A72 M pipe).
  */
 
+#include "../regs.h"
+
 	// the block function's arguments, as both cores name them
 	state	.req	x0		// u32 state[8]
 	data	.req	x1		// next input block
@@ -74,23 +76,10 @@
  * Invoke "round t, a, b, c, d, e, f, g, h, args" with the state register
  * numbers of round t: a = 4 .. h = 11 at t % 8 == 0, each round moving
  * every name one register down (the new a is the old h's register), so
- * no round moves data.
+ * no round moves data (rsha_rotate8, ../regs.h).
  */
 .macro	sha256_round_regs t, round, args:vararg
-	sha256_rotate ((\t) % 8), \t, \round, 4, 5, 6, 7, 8, 9, 10, 11, \args
-.endm
-
-/*
- * "round t, a, .., h, args" with a..h rotated n times by one round each:
- * the next round's a is this round's h (the new a), its b this round's a,
- * and so on.
- */
-.macro	sha256_rotate n, t, round, a, b, c, d, e, f, g, h, args:vararg
-	.if \n
-	sha256_rotate (\n - 1), \t, \round, \h, \a, \b, \c, \d, \e, \f, \g, \args
-	.else
-	\round	\t, \a, \b, \c, \d, \e, \f, \g, \h, \args
-	.endif
+	rsha_rotate8 ((\t) % 8), \round, \t, 4, 5, 6, 7, 8, 9, 10, 11, \args
 .endm
 
 /* Drop the aliases above (at the end of the including core). */

@@ -37,6 +37,7 @@
 
 #include <linux/linkage.h>
 #include "../sha512-k.h"
+#include "../regs.h"
 
 	.section .rodata
 	.balign	16
@@ -66,7 +67,8 @@
  * has used it, so the slow SIMD-to-integer move is off the critical path.
  * mp holds b^c (the a^b of round t-1), mc receives this round's a^b; until
  * then mc is a third temporary.
- * p0..p2: parts of the schedule group to interleave (-1: none); pre and
+ * p0..p2: parts of the schedule group to interleave (SCHED_<part>; n:
+ * none); pre and
  * va..vwk are passed through to SCHED.
  *
  * Sigma1(e) = ror(e,14) ^ ror(e ^ ror(e,23), 18)
@@ -122,7 +124,10 @@
  * A SIMD rotate is ushr + sli.
  */
 .macro	SCHED part, t, pre, va, vb, vc, v5n, v6n, v7, vwk
-	.if \part == 0
+	SCHED_\part \t, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
+.endm
+
+.macro	SCHED_0 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	ldr	q31, [kptr, #8 * (\t + 16)]		// K[t+16..t+17]
 	ushr	v26.2d, \v7\().2d, #19
 	ushr	v27.2d, \v7\().2d, #61
@@ -131,7 +136,9 @@
 	ext	v24.16b, \vb\().16b, \vc\().16b, #8	// W[t+3..t+4]
 	ext	v25.16b, \v5n\().16b, \v6n\().16b, #8	// W[t+11..t+12]
 	.endif
-	.elseif \part == 1
+.endm
+
+.macro	SCHED_1 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	sli	v26.2d, \v7\().2d, #45
 	sli	v27.2d, \v7\().2d, #3
 	.if \pre
@@ -139,29 +146,40 @@
 	ushr	v30.2d, v24.2d, #8
 	add	\vb\().2d, \vb\().2d, v25.2d
 	.endif
-	.elseif \part == 2
+.endm
+
+.macro	SCHED_2 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	eor	v28.16b, v28.16b, v26.16b
 	.if \pre
 	ushr	v25.2d, v24.2d, #7
 	sli	v29.2d, v24.2d, #63
 	sli	v30.2d, v24.2d, #56
 	.endif
-	.elseif \part == 3
+.endm
+
+.macro	SCHED_3 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	eor	v28.16b, v28.16b, v27.16b		// sigma1(W[t+14..t+15])
 	.if \pre
 	eor	v25.16b, v25.16b, v29.16b
 	.endif
-	.elseif \part == 4
+.endm
+
+.macro	SCHED_4 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	add	\va\().2d, \va\().2d, v28.2d		// W[t+16..t+17]
 	.if \pre
 	eor	v25.16b, v25.16b, v30.16b		// sigma0(W[t+3..t+4])
 	.endif
-	.elseif \part == 5
+.endm
+
+.macro	SCHED_5 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	add	\vwk\().2d, \va\().2d, v31.2d
 	.if \pre
 	add	\vb\().2d, \vb\().2d, v25.2d
 	.endif
-	.endif
+.endm
+
+// no schedule work
+.macro	SCHED_n t, pre, va, vb, vc, v5n, v6n, v7, vwk
 .endm
 
 /*
@@ -183,8 +201,9 @@
 .endm
 
 /*
- * Round t with the state rotation of t % 8 (a = x4 at t % 8 == 0) and the
- * Maj carries and W+K register of t % 2.
+ * Round t with the state rotation of t % 8 (a = x4 at t % 8 == 0, each
+ * round moving every name one register down: rsha_rotate8, ../regs.h) and
+ * the Maj carries and W+K register of t % 2.
  */
 .macro	ROUND_T t, wkv, p0, p1, p2, pre, va, vb, vc, v5n, v6n, v7, vwk
 	.if (\t % 2) == 0
@@ -195,59 +214,34 @@
 .endm
 
 .macro	ROUND_M t, mp, mc, wk, wkv, p0, p1, p2, pre, va, vb, vc, v5n, v6n, v7, vwk
-	.if (\t % 8) == 0
-	  ROUND \t, 4, 5, 6, 7, 8, 9, 10, 11, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 1
-	  ROUND \t, 11, 4, 5, 6, 7, 8, 9, 10, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 2
-	  ROUND \t, 10, 11, 4, 5, 6, 7, 8, 9, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 3
-	  ROUND \t, 9, 10, 11, 4, 5, 6, 7, 8, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 4
-	  ROUND \t, 8, 9, 10, 11, 4, 5, 6, 7, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 5
-	  ROUND \t, 7, 8, 9, 10, 11, 4, 5, 6, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 6
-	  ROUND \t, 6, 7, 8, 9, 10, 11, 4, 5, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.else
-	  ROUND \t, 5, 6, 7, 8, 9, 10, 11, 4, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.endif
+	rsha_rotate8 ((\t) % 8), ROUND, \t, 4, 5, 6, 7, 8, 9, 10, 11, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 .endm
 
 /*
  * Rounds 2g and 2g+1, with schedule group g when g < 32. The vector
- * registers follow g % 8 (literal names: gas cannot build a register
- * name from an expression): va = W[2g..2g+1], vb, vc the next two pairs,
- * v5n, v6n = W[2g+10..2g+13], v7 = W[2g+14..2g+15], vwk = W+K[2g..2g+1],
- * and wkv the W+K pair of the next group.
+ * registers follow g % 8 (named by rsha_reg, ../regs.h): va = v(g % 8) =
+ * W[2g..2g+1], vb, vc the next two pairs, v5n, v6n = W[2g+10..2g+13], v7
+ * = W[2g+14..2g+15], vwk = v(16 + g % 8) = W+K[2g..2g+1], and wkv (a
+ * number: 16 + (g + 1) % 8) the W+K pair of the next group.
  */
 .macro	GROUP g
-	.if (\g % 8) == 0
-	  GROUP_R \g, 17, v0, v1, v2, v5, v6, v7, v16
-	.elseif (\g % 8) == 1
-	  GROUP_R \g, 18, v1, v2, v3, v6, v7, v0, v17
-	.elseif (\g % 8) == 2
-	  GROUP_R \g, 19, v2, v3, v4, v7, v0, v1, v18
-	.elseif (\g % 8) == 3
-	  GROUP_R \g, 20, v3, v4, v5, v0, v1, v2, v19
-	.elseif (\g % 8) == 4
-	  GROUP_R \g, 21, v4, v5, v6, v1, v2, v3, v20
-	.elseif (\g % 8) == 5
-	  GROUP_R \g, 22, v5, v6, v7, v2, v3, v4, v21
-	.elseif (\g % 8) == 6
-	  GROUP_R \g, 23, v6, v7, v0, v3, v4, v5, v22
-	.else
-	  GROUP_R \g, 16, v7, v0, v1, v4, v5, v6, v23
-	.endif
+	rsha_reg grp_va,  v, ((\g) % 8)
+	rsha_reg grp_vb,  v, (((\g) + 1) % 8)
+	rsha_reg grp_vc,  v, (((\g) + 2) % 8)
+	rsha_reg grp_v5n, v, (((\g) + 5) % 8)
+	rsha_reg grp_v6n, v, (((\g) + 6) % 8)
+	rsha_reg grp_v7,  v, (((\g) + 7) % 8)
+	rsha_reg grp_vwk, v, (16 + (\g) % 8)
+	rsha_num GROUP_R, (16 + ((\g) + 1) % 8), \g, grp_va, grp_vb, grp_vc, grp_v5n, grp_v6n, grp_v7, grp_vwk
 .endm
 
-.macro	GROUP_R g, wkv, va, vb, vc, v5n, v6n, v7, vwk
+.macro	GROUP_R wkv, g, va, vb, vc, v5n, v6n, v7, vwk
 	.if \g < 32
 	ROUND_T	(2 * \g), \wkv, 0, 1, 2, (\g < 31), \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 	ROUND_T	(2 * \g + 1), \wkv, 3, 4, 5, (\g < 31), \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 	.else
-	ROUND_T	(2 * \g), \wkv, -1, -1, -1, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	ROUND_T	(2 * \g + 1), \wkv, -1, -1, -1, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
+	ROUND_T	(2 * \g), \wkv, n, n, n, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
+	ROUND_T	(2 * \g + 1), \wkv, n, n, n, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 	.endif
 .endm
 
