@@ -43,6 +43,7 @@
 
 #include <linux/linkage.h>
 #include "../sha512-k.h"
+#include "../regs.h"
 
 	.section .rodata
 	.balign	16
@@ -135,8 +136,8 @@
 .endm
 
 /*
- * Round t with the state rotation of t % 8 (a = x16 at t % 8 == 0) and the
- * Maj carries of t % 2. w, w1, w9, w14: the registers holding W[t],
+ * Round t with the state rotation of t % 8 (a = x16 at t % 8 == 0, over
+ * x16, x17, x19-x24; rsha_rotate8, ../regs.h) and the Maj carries of t % 2. w, w1, w9, w14: the registers holding W[t],
  * W[t+1], W[t+9], W[t+14] (x0-x15, numbered t % 16 and so on: literal
  * numbers because gas cannot build a register name from an expression).
  */
@@ -149,23 +150,7 @@
 .endm
 
 .macro	ROUND_M t, w, w1, w9, w14, mp, mc
-	.if (\t % 8) == 0
-	  ROUND \t, 16, 17, 19, 20, 21, 22, 23, 24, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 1
-	  ROUND \t, 24, 16, 17, 19, 20, 21, 22, 23, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 2
-	  ROUND \t, 23, 24, 16, 17, 19, 20, 21, 22, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 3
-	  ROUND \t, 22, 23, 24, 16, 17, 19, 20, 21, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 4
-	  ROUND \t, 21, 22, 23, 24, 16, 17, 19, 20, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 5
-	  ROUND \t, 20, 21, 22, 23, 24, 16, 17, 19, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 6
-	  ROUND \t, 19, 20, 21, 22, 23, 24, 16, 17, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.else
-	  ROUND \t, 17, 19, 20, 21, 22, 23, 24, 16, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.endif
+	rsha_rotate8 ((\t) % 8), ROUND, \t, 16, 17, 19, 20, 21, 22, 23, 24, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
 .endm
 
 /* Rounds s..s+15 (s a multiple of 16). */
