@@ -38,6 +38,7 @@
 
 #include <linux/linkage.h>
 #include "../sha1-k.h"
+#include "../regs.h"
 #include "sha1-rounds.h"
 
 	.text
@@ -122,22 +123,14 @@
 
 /*
  * Round t with its registers: state rotated by t%5, W ring by t%16, the
- * f temporaries w26/w28 alternating with t%2.
+ * f temporaries w26/w28 alternating with t%2 (tf = w26 in even rounds).
  */
 .macro	ROUND_T p_t
 	// K of round t+1, which round t adds to e early
-	.if \p_t == 19
-	LOADK	SHA1_K1
-	.elseif \p_t == 39
-	LOADK	SHA1_K2
-	.elseif \p_t == 59
-	LOADK	SHA1_K3
-	.endif
-	.if (\p_t % 2) == 0
-	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), 26, 28, %WREG(\p_t + 4), %WREG(\p_t + 5)
-	.else
-	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), 28, 26, %WREG(\p_t + 4), %WREG(\p_t + 5)
-	.endif
+	rsha_at \p_t, 19, LOADK SHA1_K1
+	rsha_at \p_t, 39, LOADK SHA1_K2
+	rsha_at \p_t, 59, LOADK SHA1_K3
+	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), %(26 + 2 * (\p_t % 2)), %(28 - 2 * (\p_t % 2)), %WREG(\p_t + 4), %WREG(\p_t + 5)
 .endm
 
 SYM_FUNC_START(rsha_sha1_arm64_scalar)
