@@ -43,23 +43,36 @@
 
 .macro	rsha_reg name, prefix, n
 	.altmacro
-	rsha_reg_ \name, \prefix, %(\n)
-.endm
-
-.macro	rsha_reg_ name, prefix, n
-	.noaltmacro
-	.unreq	\name
-	\name	.req \prefix\n
+	rsha_digits_ rsha_reg_, \name, %(\n), <\prefix>
 .endm
 
 .macro	rsha_call name, n, args:vararg
 	.altmacro
-	rsha_call_ \name, %(\n), <\args>
+	rsha_digits_ rsha_call_, \name, %(\n), <\args>
 .endm
 
-.macro	rsha_call_ name, n, args
+.macro	rsha_num name, n, args:vararg
+	.altmacro
+	rsha_digits_ rsha_num_, \name, %(\n), <\args>
+.endm
+
+// "then name, digits, args", back out of .altmacro first
+.macro	rsha_digits_ then, name, n, args
 	.noaltmacro
+	\then	\name, \n, \args
+.endm
+
+.macro	rsha_reg_ name, n, prefix
+	.unreq	\name
+	\name	.req \prefix\n
+.endm
+
+.macro	rsha_call_ name, n, args:vararg
 	\name\n \args
+.endm
+
+.macro	rsha_num_ name, n, args:vararg
+	\name	\n, \args
 .endm
 
 .macro	rsha_at i, at, insn:vararg
@@ -72,16 +85,6 @@
 	.if (\t) == (\at_t) && (\k) == (\at_k)
 	\insn
 	.endif
-.endm
-
-.macro	rsha_num name, n, args:vararg
-	.altmacro
-	rsha_num_ \name, %(\n), <\args>
-.endm
-
-.macro	rsha_num_ name, n, args
-	.noaltmacro
-	\name	\n, \args
 .endm
 
 .macro	rsha_rotate8 n, name, t, a, b, c, d, e, f, g, h, args:vararg

@@ -5,8 +5,8 @@
  * its own way and adds them to h, then runs this.
  *
  * Registers: the state a..h rotates over r4-r11 (a = r4 .. h = r11 at
- * t % 8 == 0; see sha256_round_regs, which names them sha256_a ..
- * sha256_h with rsha_reg, regs.h), r0 is the Ch temporary, r3 the
+ * t % 8 == 0; see sha256_round_regs, which rotates them with
+ * rsha_rotate8, ../regs.h), r0 is the Ch temporary, r3 the
  * Sigma temporary; mp holds b ^ c (the previous round's a ^ b) and mc
  * receives this round's a ^ b, the two alternating between r12 and r2
  * (or other registers the core picks). r1 is not touched unless passed
@@ -65,13 +65,5 @@
  * round moves data.
  */
 .macro	sha256_round_regs t, round, args:vararg
-	rsha_reg sha256_a, r, (4 + (8 - (\t) % 8) % 8)
-	rsha_reg sha256_b, r, (4 + (9 - (\t) % 8) % 8)
-	rsha_reg sha256_c, r, (4 + (10 - (\t) % 8) % 8)
-	rsha_reg sha256_d, r, (4 + (11 - (\t) % 8) % 8)
-	rsha_reg sha256_e, r, (4 + (12 - (\t) % 8) % 8)
-	rsha_reg sha256_f, r, (4 + (13 - (\t) % 8) % 8)
-	rsha_reg sha256_g, r, (4 + (14 - (\t) % 8) % 8)
-	rsha_reg sha256_h, r, (4 + (15 - (\t) % 8) % 8)
-	\round \t, sha256_a, sha256_b, sha256_c, sha256_d, sha256_e, sha256_f, sha256_g, sha256_h, \args
+	rsha_rotate8 ((\t) % 8), \round, \t, r4, r5, r6, r7, r8, r9, r10, r11, \args
 .endm

@@ -129,8 +129,11 @@
  * has the margin on A57 and not on A15, keeps the 3-instruction form.
  */
 .macro	RND t, a, b, c, d, e, f, g, h, X, Y, base, s1in, third
-	// RND_0 for rounds 0-47, RND_1 for the tail (a true comparison is -1)
-	rsha_call RND_, (-((\t) >= 48)), \t, \a, \b, \c, \d, \e, \f, \g, \h, \X, \Y, \base, \s1in, \third
+	.if \t < 48
+	RND_0	\t, \a, \b, \c, \d, \e, \f, \g, \h, \X, \Y, \base, \s1in, \third
+	.else
+	RND_1	\t, \a, \b, \c, \d, \e, \f, \g, \h, \X, \Y, \base, \s1in, \third
+	.endif
 .endm
 
 /* Rounds 0-47: the round and the schedule word W[t+16] into base. */

@@ -333,19 +333,11 @@
 .endm
 
 /*
- * Round t with the state rotation of t % 8: a = d16 + (0 - t) mod 8 ..
- * h = d16 + (7 - t) mod 8 (a = d16 at t % 8 == 0).
+ * Round t with the state rotation of t % 8 (a = d16 at t % 8 == 0, each
+ * round moving every name one register down: rsha_rotate8, ../regs.h).
  */
 .macro	ROUND_T t, sched, last
-	rsha_reg s512_a, d, (16 + (8 - (\t) % 8) % 8)
-	rsha_reg s512_b, d, (16 + (9 - (\t) % 8) % 8)
-	rsha_reg s512_c, d, (16 + (10 - (\t) % 8) % 8)
-	rsha_reg s512_d, d, (16 + (11 - (\t) % 8) % 8)
-	rsha_reg s512_e, d, (16 + (12 - (\t) % 8) % 8)
-	rsha_reg s512_f, d, (16 + (13 - (\t) % 8) % 8)
-	rsha_reg s512_g, d, (16 + (14 - (\t) % 8) % 8)
-	rsha_reg s512_h, d, (16 + (15 - (\t) % 8) % 8)
-	ROUND	\t, s512_a, s512_b, s512_c, s512_d, s512_e, s512_f, s512_g, s512_h, \sched, \last
+	rsha_rotate8 ((\t) % 8), ROUND, \t, d16, d17, d18, d19, d20, d21, d22, d23, \sched, \last
 .endm
 
 /* 16 rounds with (sched = 1) or without the schedule steps. */
