@@ -32,7 +32,7 @@
  * rotate or shift is two 32-bit shifted operands per half, so each
  * Sigma/sigma is a chain of "lsr" + five "eor x, x, y, lsl/lsr #n" per
  * half (the high half of sigma0/sigma1 has one term fewer; term macros
- * sha512_rtop, sha512_sigh), and a 64-bit add is adds + adc. Registers
+ * sha512_rtop, sha512_sigh<k>), and a 64-bit add is adds + adc. Registers
  * cannot hold the 16-word state, so only a and e live in registers;
  * every round stores its new a and e into two 4-entry rings on the
  * stack, from which b, c, d (= a[t-1..t-3]) and f, g, h (= e[t-1..t-3])
@@ -130,7 +130,7 @@
 .endm
 
 /*
- * Term k (0..5) of half h (d: that half of the result) of
+ * Term k (0..5), sha512_sigh<k>, of half h (d: that half of the result) of
  *   ror(x, n1) ^ ror(x, n2) ^ ror(x, n3)	(shift = 0: Sigma0, Sigma1)
  *   ror(x, n1) ^ ror(x, n2) ^ (x >> n3)	(shift = 1: sigma0, sigma1)
  * on x = xl:xh: terms 0, 1 are ror n1, 2, 3 ror n2, 4, 5 the n3 term;
@@ -140,16 +140,23 @@
  * tmp (optional): scratch register for the two-instruction form of a
  * term k > 0 (see sha512_rtop).
  */
-.macro	sha512_sigh k, h, d, xl, xh, n1, n2, n3, shift, tmp=
-	.if \k == 0
-	  sha512_rt 0, \h, \d, \xl, \xh, \n1, 0, 1
-	.elseif \k == 1
-	  sha512_rt 1, \h, \d, \xl, \xh, \n1, 0, 0, \tmp
-	.elseif \k < 4
-	  sha512_rt (\k-2), \h, \d, \xl, \xh, \n2, 0, 0, \tmp
-	.else
-	  sha512_rt (\k-4), \h, \d, \xl, \xh, \n3, \shift, 0, \tmp
-	.endif
+.macro	sha512_sigh0 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 0, \h, \d, \xl, \xh, \n1, 0, 1		// starts d
+.endm
+.macro	sha512_sigh1 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 1, \h, \d, \xl, \xh, \n1, 0, 0, \tmp
+.endm
+.macro	sha512_sigh2 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 0, \h, \d, \xl, \xh, \n2, 0, 0, \tmp
+.endm
+.macro	sha512_sigh3 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 1, \h, \d, \xl, \xh, \n2, 0, 0, \tmp
+.endm
+.macro	sha512_sigh4 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 0, \h, \d, \xl, \xh, \n3, \shift, 0, \tmp
+.endm
+.macro	sha512_sigh5 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 1, \h, \d, \xl, \xh, \n3, \shift, 0, \tmp
 .endm
 
 	.syntax	unified
@@ -179,11 +186,11 @@
 
 /*
  * Term k of both halves: dl:dh = Sigma/sigma(xl:xh) after k = 0..5 (see
- * sha512_sigh above).
+ * sha512_sigh<k> above).
  */
 .macro	SIG k, dl, dh, xl, xh, n1, n2, n3, shift, tmp=
-	sha512_sigh \k, 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
-	sha512_sigh \k, 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
+	sha512_sigh\k 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
+	sha512_sigh\k 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
 .endm
 
 .macro	SIGMA1 k, el, eh		// Sigma1(e) into r0:r1
