@@ -221,7 +221,6 @@
 	STORE_\op
 .endm
 
-
 /*
  * Slot i of sub-group s. Distances between dependent NEON instructions
  * keep each one's inputs ready when it is reached (the model holds up

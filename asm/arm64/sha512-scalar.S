@@ -137,9 +137,10 @@
 
 /*
  * Round t with the state rotation of t % 8 (a = x16 at t % 8 == 0, over
- * x16, x17, x19-x24; rsha_rotate8, ../regs.h) and the Maj carries of t % 2. w, w1, w9, w14: the registers holding W[t],
- * W[t+1], W[t+9], W[t+14] (x0-x15, numbered t % 16 and so on: literal
- * numbers because gas cannot build a register name from an expression).
+ * x16, x17, x19-x24; rsha_rotate8, ../regs.h) and the Maj carries of
+ * t % 2. w, w1, w9, w14: the numbers of the registers holding W[t],
+ * W[t+1], W[t+9], W[t+14] (x0-x15: t % 16, (t + 1) % 16, ..., written
+ * out per round in ROUND16).
  */
 .macro	ROUND_T t, w, w1, w9, w14
 	.if (\t % 2) == 0
