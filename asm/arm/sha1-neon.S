@@ -56,22 +56,8 @@
  * 680 instructions a block (the in-tree core: 835, with an ldr and an
  * explicit "ror b" in every round).
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha1_transform_neon from
- * arch/arm/crypto/sha1-armv7-neon.S, whose block loop is already
- * unrolled: .Loop up to its "b .Loop"; cortex-a15 and cortex-a9 share one
- * llvm model):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	350.0	443.1	0.79
- *	cortex-a15	Thumb-2	347.1	443.1	0.78
- *	cortex-a9	ARM	350.0	443.1	0.79
- *	cortex-a9	Thumb-2	347.1	443.1	0.78
- *
- * (llvm-mca drops the in-tree loop's ldm/stm of the state, having no
- * timing for them. The in-tree core also clobbers d8-d15, which this one
- * saves.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
@@ -104,7 +90,7 @@
  * q4 + (4g / 20). Its K+W goes to ring slot g % 4 (16 bytes on the
  * stack), which rounds 4g..4g+3 read with ldrd, two words at a time. The
  * work is placed by 4-round "sub-groups" s = t / 4, 36 slots each (9 per
- * round), NEON_OP t, k being slot 9 * (t % 4) + k of sub-group t / 4:
+ * round), NEON_OP t, k being slot i = 9 * (t % 4) + k of sub-group s = t / 4:
  *   s 0..11  store group s+4 (K+W), compute group s+8 (distance-32 form)
  *   s 12..14 store group s+4
  *   s 15     store group 19, load and byte-swap the next block into
@@ -120,22 +106,38 @@
  * Group g >= 8 (t = 4g >= 32) in W(g) = the register of W(g-8):
  *   W[t..t+3] = rol(W[t-32..] ^ W[t-28..] ^ W[t-16..] ^ W[t-6..], 2),
  * W[t-6..t-3] being the high half of W(g-2) and the low half of W(g-1);
- * all four lanes are independent. q0 is the temporary.
+ * all four lanes are independent. GRP32_G op, g emits instruction op
+ * (0..5) of group g, GRP32_<op>, with these registers:
+ *   g32_w = W(g) (= W(g-8) before), g32_w7 = W(g-7), g32_w4 = W(g-4),
+ *   g32_w2hi = high half of W(g-2), g32_w1lo = low half of W(g-1);
+ * q0 is the temporary.
  */
-.macro	GRP32 op, w, w7, w4, w2hi, w1lo
-	.if \op == 0
-	veor	q0, \w, \w7			// W[t-32..] ^ W[t-28..]
-	.elseif \op == 1
-	veor	q0, q0, \w4			// ^ W[t-16..]
-	.elseif \op == 2
-	veor	d0, d0, \w2hi			// ^ W[t-6], W[t-5]
-	.elseif \op == 3
-	veor	d1, d1, \w1lo			// ^ W[t-4], W[t-3]
-	.elseif \op == 4
-	vshl.i32 \w, q0, #2
-	.else
-	vsri.32	\w, q0, #30			// rol 2
-	.endif
+.macro	GRP32_0
+	veor	q0, g32_w, g32_w7		// W[t-32..] ^ W[t-28..]
+.endm
+.macro	GRP32_1
+	veor	q0, q0, g32_w4			// ^ W[t-16..]
+.endm
+.macro	GRP32_2
+	veor	d0, d0, g32_w2hi		// ^ W[t-6], W[t-5]
+.endm
+.macro	GRP32_3
+	veor	d1, d1, g32_w1lo		// ^ W[t-4], W[t-3]
+.endm
+.macro	GRP32_4
+	vshl.i32 g32_w, q0, #2
+.endm
+.macro	GRP32_5
+	vsri.32	g32_w, q0, #30			// rol 2
+.endm
+
+.macro	GRP32_G op, g
+	rsha_reg g32_w,    q, (8 + (\g) % 8)
+	rsha_reg g32_w7,   q, (8 + ((\g) + 1) % 8)
+	rsha_reg g32_w4,   q, (8 + ((\g) + 4) % 8)
+	rsha_reg g32_w2hi, d, (2 * (8 + ((\g) + 6) % 8) + 1)
+	rsha_reg g32_w1lo, d, (2 * (8 + ((\g) + 7) % 8))
+	GRP32_\op
 .endm
 
 /*
@@ -146,217 +148,204 @@
  * with q3 = 0 puts 0 in lane 3). Lane 3 also needs W[t], made by lane 0:
  * rol(x ^ W[t], 1) = rol(x, 1) ^ rol(W[t], 1) and rol(W[t], 1) =
  * rol(x0, 2), x0 being lane 0 before its rotation, so the fix-up works
- * from x0 while lane 0 is still rotating. q0, q1 are the temporaries.
+ * from x0 while lane 0 is still rotating. GRP16_G op, g emits
+ * instruction op (0..10), GRP16_<op>, with these registers:
+ *   g16_w = W(g) = q(8 + g), g16_whi = its high half, g16_w4 = W(g-4),
+ *   g16_w4hi = high half of W(g-4), g16_w3lo = low half of W(g-3),
+ *   g16_w2 = W(g-2), g16_w1 = W(g-1);
+ * q0, q1 are the temporaries.
  */
-.macro	GRP16 op, w, whi, w4, w4hi, w3lo, w2, w1
-	.if \op == 0
-	veor	q0, \w4, \w2			// W[t-16..] ^ W[t-8..]
-	.elseif \op == 1
-	veor	d0, d0, \w4hi			// ^ W[t-14], W[t-13]
-	.elseif \op == 2
-	veor	d1, d1, \w3lo			// ^ W[t-12], W[t-11]
-	.elseif \op == 3
-	vext.8	q1, \w1, q3, #4			// W[t-3], W[t-2], W[t-1], 0
-	.elseif \op == 4
+.macro	GRP16_0
+	veor	q0, g16_w4, g16_w2		// W[t-16..] ^ W[t-8..]
+.endm
+.macro	GRP16_1
+	veor	d0, d0, g16_w4hi		// ^ W[t-14], W[t-13]
+.endm
+.macro	GRP16_2
+	veor	d1, d1, g16_w3lo		// ^ W[t-12], W[t-11]
+.endm
+.macro	GRP16_3
+	vext.8	q1, g16_w1, q3, #4		// W[t-3], W[t-2], W[t-1], 0
+.endm
+.macro	GRP16_4
 	veor	q0, q0, q1			// x
-	.elseif \op == 5
-	vshl.i32 \w, q0, #1
-	.elseif \op == 6
+.endm
+.macro	GRP16_5
+	vshl.i32 g16_w, q0, #1
+.endm
+.macro	GRP16_6
 	vshl.i64 d2, d0, #32			// 0, x0
-	.elseif \op == 7
-	vsri.32	\w, q0, #31			// rol(x, 1), lane 3 without W[t]
-	.elseif \op == 8
+.endm
+.macro	GRP16_7
+	vsri.32	g16_w, q0, #31			// rol(x, 1), lane 3 without W[t]
+.endm
+.macro	GRP16_8
 	vshl.i32 d3, d2, #2
-	.elseif \op == 9
+.endm
+.macro	GRP16_9
 	vsri.32	d3, d2, #30			// 0, rol(x0, 2) = rol(W[t], 1)
-	.else
-	veor	\whi, \whi, d3
-	.endif
+.endm
+.macro	GRP16_10
+	veor	g16_whi, g16_whi, d3
 .endm
 
-/* Group g's K + W into its ring slot (q2 the temporary). */
-.macro	STORE op, w, k, slot
-	.if \op == 0
-	vadd.i32 q2, \w, \k
-	.elseif \slot == 0
-	vst1.32	{d4-d5}, [sp]
-	.elseif \slot == 1
-	vst1.32	{d4-d5}, [ring1]
-	.elseif \slot == 2
-	vst1.32	{d4-d5}, [ring2]
-	.else
-	vst1.32	{d4-d5}, [ring3]
-	.endif
-.endm
-
-/* Group g >= 8 with its registers: W(g) = q(8 + g % 8). */
-.macro	GRP32_G op, g
-	.if ((\g) % 8) == 0
-	GRP32	\op, q8, q9, q12, d29, d30
-	.elseif ((\g) % 8) == 1
-	GRP32	\op, q9, q10, q13, d31, d16
-	.elseif ((\g) % 8) == 2
-	GRP32	\op, q10, q11, q14, d17, d18
-	.elseif ((\g) % 8) == 3
-	GRP32	\op, q11, q12, q15, d19, d20
-	.elseif ((\g) % 8) == 4
-	GRP32	\op, q12, q13, q8, d21, d22
-	.elseif ((\g) % 8) == 5
-	GRP32	\op, q13, q14, q9, d23, d24
-	.elseif ((\g) % 8) == 6
-	GRP32	\op, q14, q15, q10, d25, d26
-	.else
-	GRP32	\op, q15, q8, q11, d27, d28
-	.endif
-.endm
-
-/* Group g = 4..7 with its registers. */
 .macro	GRP16_G op, g
-	.if (\g) == 4
-	GRP16	\op, q12, d25, q8, d17, d18, q10, q11
-	.elseif (\g) == 5
-	GRP16	\op, q13, d27, q9, d19, d20, q11, q12
-	.elseif (\g) == 6
-	GRP16	\op, q14, d29, q10, d21, d22, q12, q13
-	.else
-	GRP16	\op, q15, d31, q11, d23, d24, q13, q14
-	.endif
+	rsha_reg g16_w,    q, (8 + (\g))
+	rsha_reg g16_whi,  d, (2 * (8 + (\g)) + 1)
+	rsha_reg g16_w4,   q, (4 + (\g))
+	rsha_reg g16_w4hi, d, (2 * (4 + (\g)) + 1)
+	rsha_reg g16_w3lo, d, (2 * (5 + (\g)))
+	rsha_reg g16_w2,   q, (6 + (\g))
+	rsha_reg g16_w1,   q, (7 + (\g))
+	GRP16_\op
 .endm
 
-/* Store group g (W(g) = q(8 + g % 8), K in q(4 + g / 5), slot g % 4). */
+/*
+ * Group g's K + W into its ring slot: STORE_G 0, g makes it in q2
+ * (st_w = W(g) = q(8 + g % 8), st_k = K of its stage, q(4 + g / 5)),
+ * STORE_G 1, g stores it through st_ring = ring(g % 4).
+ */
+	ring0	.req	sp		// (K+W) ring slot 0
+
+.macro	STORE_0
+	vadd.i32 q2, st_w, st_k
+.endm
+.macro	STORE_1
+	vst1.32	{d4-d5}, [st_ring]
+.endm
+
 .macro	STORE_G op, g
-	.if ((\g) % 8) == 0
-	STORE_K	\op, q8, \g
-	.elseif ((\g) % 8) == 1
-	STORE_K	\op, q9, \g
-	.elseif ((\g) % 8) == 2
-	STORE_K	\op, q10, \g
-	.elseif ((\g) % 8) == 3
-	STORE_K	\op, q11, \g
-	.elseif ((\g) % 8) == 4
-	STORE_K	\op, q12, \g
-	.elseif ((\g) % 8) == 5
-	STORE_K	\op, q13, \g
-	.elseif ((\g) % 8) == 6
-	STORE_K	\op, q14, \g
-	.else
-	STORE_K	\op, q15, \g
-	.endif
-.endm
-
-.macro	STORE_K op, w, g
-	.if ((\g) / 5) == 0
-	STORE	\op, \w, q4, ((\g) % 4)
-	.elseif ((\g) / 5) == 1
-	STORE	\op, \w, q5, ((\g) % 4)
-	.elseif ((\g) / 5) == 2
-	STORE	\op, \w, q6, ((\g) % 4)
-	.else
-	STORE	\op, \w, q7, ((\g) % 4)
-	.endif
-.endm
-
-.macro	NEON_OP t, k
-	NEON_S	((\t) / 4), (9 * ((\t) % 4) + (\k))
-	EXTRA	\t, \k
+	rsha_reg st_w,    q, (8 + (\g) % 8)
+	rsha_reg st_k,    q, (4 + (\g) / 5)
+	rsha_reg st_ring, ring, ((\g) % 4)
+	STORE_\op
 .endm
 
 /*
  * Slot i of sub-group s. Distances between dependent NEON instructions
  * keep each one's inputs ready when it is reached (the model holds up
- * dispatch for a NEON instruction whose inputs are not ready).
+ * dispatch for a NEON instruction whose inputs are not ready). The
+ * sub-groups come in five phases (see above), NEON_SG<phase> s, i each,
+ * one line per placed instruction: "rsha_at i, slot, instruction".
  */
-.macro	NEON_S s, i
-	// store group s+4 (s < 15), its W long ready
-	.if (\s) < 15
-	  .if (\i) == 3
-	STORE_G	0, ((\s) + 4)
-	  .elseif (\i) == 9
-	STORE_G	1, ((\s) + 4)
-	  .endif
-	.endif
-	// compute group s+8 (s < 12)
-	.if (\s) < 12
-	  .if (\i) == 0
-	GRP32_G	0, ((\s) + 8)
-	  .elseif (\i) == 6
-	GRP32_G	1, ((\s) + 8)
-	  .elseif (\i) == 12
-	GRP32_G	2, ((\s) + 8)
-	  .elseif (\i) == 15
-	GRP32_G	3, ((\s) + 8)
-	  .elseif (\i) == 19
-	GRP32_G	4, ((\s) + 8)
-	  .elseif (\i) == 25
-	GRP32_G	5, ((\s) + 8)
-	  .endif
-	.endif
-	// sub-group 15: store group 19 first, then load the next block
-	// (lr: its address, from round 59)
-	.if (\s) == 15
-	  .if (\i) == 0
-	STORE_G	0, 19
-	  .elseif (\i) == 2
-	STORE_G	1, 19
-	  .elseif (\i) == 4
-	vld1.8	{d16-d19}, [lr]!
-	  .elseif (\i) == 5
-	vld1.8	{d20-d23}, [lr]
-	  .elseif (\i) == 6
-	vrev32.8 q8, q8
-	  .elseif (\i) == 8
-	vrev32.8 q10, q10
-	  .elseif (\i) == 10
-	vrev32.8 q9, q9
-	  .elseif (\i) == 12
-	vrev32.8 q11, q11
-	  .endif
-	.endif
-	// sub-groups 16..19: the next block's group s-16 into its ring slot
-	.if (\s) >= 16
-	  .if (\i) == 3
-	STORE_G	0, ((\s) - 16)
-	  .elseif (\i) == 9
-	STORE_G	1, ((\s) - 16)
-	  .endif
-	.endif
-	// the next block's groups 4..7: head in s 15..18, tail in s 16..19
-	.if (\s) >= 15 && (\s) <= 18
-	GRP16_HEAD ((\s) - 11), \i
-	.endif
-	.if (\s) >= 16
-	GRP16_TAIL ((\s) - 12), \i
-	.endif
+.macro	NEON_OP t, k
+	// sub-group s = t / 4, slot i = 9 * (t % 4) + k; phase: 0 for
+	// s < 12, 1 for s < 15, 2 for s = 15, 3 for s < 19, 4 for s = 19
+	// (a true comparison is -1)
+	rsha_call NEON_SG, (-(((\t) >= 48) + ((\t) >= 60) + ((\t) >= 64) + ((\t) >= 76))), ((\t) / 4), (9 * ((\t) % 4) + (\k))
+	EXTRA	\t, \k
 .endm
 
+// s 0..11: store group s+4 (its W long ready), compute group s+8
+.macro	NEON_SG0 s, i
+	rsha_at \i, 3,  STORE_G 0, ((\s) + 4)
+	rsha_at \i, 9,  STORE_G 1, ((\s) + 4)
+	rsha_at \i, 0,  GRP32_G 0, ((\s) + 8)
+	rsha_at \i, 6,  GRP32_G 1, ((\s) + 8)
+	rsha_at \i, 12, GRP32_G 2, ((\s) + 8)
+	rsha_at \i, 15, GRP32_G 3, ((\s) + 8)
+	rsha_at \i, 19, GRP32_G 4, ((\s) + 8)
+	rsha_at \i, 25, GRP32_G 5, ((\s) + 8)
+.endm
+
+// s 12..14: store group s+4
+.macro	NEON_SG1 s, i
+	rsha_at \i, 3,  STORE_G 0, ((\s) + 4)
+	rsha_at \i, 9,  STORE_G 1, ((\s) + 4)
+.endm
+
+// s 15: store group 19 first, then load the next block (lr: its
+// address, from round 59) into W(0..3) and begin its group 4
+.macro	NEON_SG2 s, i
+	rsha_at \i, 0,  STORE_G 0, 19
+	rsha_at \i, 2,  STORE_G 1, 19
+	rsha_at \i, 4,  vld1.8 {d16-d19}, [lr]!
+	rsha_at \i, 5,  vld1.8 {d20-d23}, [lr]
+	rsha_at \i, 6,  vrev32.8 q8, q8
+	rsha_at \i, 8,  vrev32.8 q10, q10
+	rsha_at \i, 10, vrev32.8 q9, q9
+	rsha_at \i, 12, vrev32.8 q11, q11
+	GRP16_HEAD ((\s) - 11), \i
+.endm
+
+// s 16..18: the next block's group s-16 into its ring slot, finish its
+// group s-12, begin group s-11
+.macro	NEON_SG3 s, i
+	rsha_at \i, 3,  STORE_G 0, ((\s) - 16)
+	rsha_at \i, 9,  STORE_G 1, ((\s) - 16)
+	GRP16_HEAD ((\s) - 11), \i
+	GRP16_TAIL ((\s) - 12), \i
+.endm
+
+// s 19: the next block's group 3 into its ring slot, finish group 7
+.macro	NEON_SG4 s, i
+	rsha_at \i, 3,  STORE_G 0, ((\s) - 16)
+	rsha_at \i, 9,  STORE_G 1, ((\s) - 16)
+	GRP16_TAIL ((\s) - 12), \i
+.endm
+
+// Instructions 0..6 of group g (4..7) at slots 14..32 of a sub-group,
+// 7..10 at slots 1..15 of the next one.
 .macro	GRP16_HEAD g, i
-	.if (\i) == 14
-	GRP16_G	0, \g
-	.elseif (\i) == 17
-	GRP16_G	1, \g
-	.elseif (\i) == 19
-	GRP16_G	2, \g
-	.elseif (\i) == 21
-	GRP16_G	3, \g
-	.elseif (\i) == 26
-	GRP16_G	4, \g
-	.elseif (\i) == 30
-	GRP16_G	5, \g
-	.elseif (\i) == 32
-	GRP16_G	6, \g
-	.endif
+	rsha_at \i, 14, GRP16_G 0, \g
+	rsha_at \i, 17, GRP16_G 1, \g
+	rsha_at \i, 19, GRP16_G 2, \g
+	rsha_at \i, 21, GRP16_G 3, \g
+	rsha_at \i, 26, GRP16_G 4, \g
+	rsha_at \i, 30, GRP16_G 5, \g
+	rsha_at \i, 32, GRP16_G 6, \g
 .endm
 
 .macro	GRP16_TAIL g, i
-	.if (\i) == 1
-	GRP16_G	7, \g
-	.elseif (\i) == 5
-	GRP16_G	8, \g
-	.elseif (\i) == 10
-	GRP16_G	9, \g
-	.elseif (\i) == 15
-	GRP16_G	10, \g
-	.endif
+	rsha_at \i, 1,  GRP16_G 7, \g
+	rsha_at \i, 5,  GRP16_G 8, \g
+	rsha_at \i, 10, GRP16_G 9, \g
+	rsha_at \i, 15, GRP16_G 10, \g
+.endm
+
+/*
+ * f(b, c, d) of round t added to e, NEON slots 2..6 between its
+ * instructions: ROUND_F0 Ch (rounds 0-19), ROUND_F1 and ROUND_F3 Parity
+ * (20-39, 60-79), ROUND_F2 Maj (40-59). ft, mt: the temporaries.
+ */
+.macro	ROUND_F0 t, b, c, d, e
+	sha1_ch_cd \t, \c, \d
+	NEON_OP	\t, 2
+	sha1_ch_and \t, \b
+	NEON_OP	\t, 3
+	sha1_ch_xor \t, \d			// Ch = ((c ^ d) & b) ^ d
+	NEON_OP	\t, 4
+	add	\e, \e, ft
+	NEON_OP	\t, 5
+	NEON_OP	\t, 6
+.endm
+
+.macro	ROUND_F1 t, b, c, d, e
+	eor	ft, \c, \d
+	NEON_OP	\t, 2
+	eor	ft, \b, ft, ror #2		// Parity = b ^ c ^ d
+	NEON_OP	\t, 3
+	add	\e, \e, ft
+	NEON_OP	\t, 4
+	NEON_OP	\t, 5
+	NEON_OP	\t, 6
+.endm
+
+.macro	ROUND_F2 t, b, c, d, e
+	and	ft, \c, \d
+	NEON_OP	\t, 2
+	eor	mt, \c, \d
+	NEON_OP	\t, 3
+	add	\e, \e, ft, ror #2		// + (c & d)
+	NEON_OP	\t, 4
+	and	mt, \b, mt, ror #2
+	NEON_OP	\t, 5
+	add	\e, \e, mt			// + (b & (c ^ d)): Maj
+	NEON_OP	\t, 6
+.endm
+
+.macro	ROUND_F3 t, b, c, d, e
+	ROUND_F1 \t, \b, \c, \d, \e
 .endm
 
 /*
@@ -374,47 +363,7 @@
 	.endif
 	sha1_add_e \t, \e, \wk		// e + K + W[t]
 	NEON_OP	\t, 1
-	.if \t < 20
-	  .if \t == 1
-	eor	ft, \d, \c, ror #2		// c true, d not yet rotated
-	  .else
-	eor	ft, \c, \d
-	  .endif
-	NEON_OP	\t, 2
-	  .if \t < 2
-	and	ft, ft, \b
-	NEON_OP	\t, 3
-	eor	ft, ft, \d			// Ch = ((c ^ d) & b) ^ d
-	  .else
-	and	ft, \b, ft, ror #2
-	NEON_OP	\t, 3
-	eor	ft, ft, \d, ror #2		// Ch = ((c ^ d) & b) ^ d
-	  .endif
-	NEON_OP	\t, 4
-	add	\e, \e, ft
-	NEON_OP	\t, 5
-	NEON_OP	\t, 6
-	.elseif \t >= 40 && \t < 60
-	and	ft, \c, \d
-	NEON_OP	\t, 2
-	eor	mt, \c, \d
-	NEON_OP	\t, 3
-	add	\e, \e, ft, ror #2		// + (c & d)
-	NEON_OP	\t, 4
-	and	mt, \b, mt, ror #2
-	NEON_OP	\t, 5
-	add	\e, \e, mt			// + (b & (c ^ d)): Maj
-	NEON_OP	\t, 6
-	.else
-	eor	ft, \c, \d
-	NEON_OP	\t, 2
-	eor	ft, \b, ft, ror #2		// Parity = b ^ c ^ d
-	NEON_OP	\t, 3
-	add	\e, \e, ft
-	NEON_OP	\t, 4
-	NEON_OP	\t, 5
-	NEON_OP	\t, 6
-	.endif
+	rsha_call ROUND_F, ((\t) / 20), \t, \b, \c, \d, \e
 	NEON_OP	\t, 7
 	add	\e, \e, \a, ror #27		// + rol(a, 5)
 	NEON_OP	\t, 8
@@ -430,43 +379,28 @@
  * words for the feed-forward.
  */
 .macro	EXTRA t, k
-	.if \t == 0 && \k == 1
-	ldr	lr, [sp, #NBLK_SLOT]
-	.elseif \t == 1 && \k == 1
-	subs	lr, lr, #1
-	.elseif \t == 1 && \k == 6
-	str	lr, [sp, #NBLK_SLOT]
-	.elseif \t == 2 && \k == 1
-	ldr	lr, [sp, #DPTR_SLOT]
-	.elseif \t == 3 && \k == 1
-	it	ne
-	addne	lr, lr, #64
-	.elseif \t == 3 && \k == 6
-	str	lr, [sp, #DPTR_SLOT]
-	.elseif \t == 59 && \k == 8
-	ldr	lr, [sp, #DPTR_SLOT]
-	.elseif \t == 75 && \k == 8
-	ldr	lr, [sp, #STATE_SLOT]
-	.elseif \t == 79 && \k == 1
-	ldrd	r2, r3, [lr, #0]		// r2:r3 are free from here
-	.endif
+	rsha_at2 \t, \k, 0, 1,  ldr lr, [sp, #NBLK_SLOT]
+	rsha_at2 \t, \k, 1, 1,  subs lr, lr, #1
+	rsha_at2 \t, \k, 1, 6,  str lr, [sp, #NBLK_SLOT]
+	rsha_at2 \t, \k, 2, 1,  ldr lr, [sp, #DPTR_SLOT]
+	rsha_at2 \t, \k, 3, 1,  it ne
+	rsha_at2 \t, \k, 3, 1,  addne lr, lr, #64
+	rsha_at2 \t, \k, 3, 6,  str lr, [sp, #DPTR_SLOT]
+	rsha_at2 \t, \k, 59, 8, ldr lr, [sp, #DPTR_SLOT]
+	rsha_at2 \t, \k, 75, 8, ldr lr, [sp, #STATE_SLOT]
+	rsha_at2 \t, \k, 79, 1, ldrd r2, r3, [lr, #0]	// r2:r3 are free from here
 .endm
 
 /*
  * Round t with its registers (sha1-rounds.h): the state by t % 5, the
- * pairs by (t / 2) % 2, wk = the pair's word of round t, np0:np1 = the
- * other pair.
+ * pairs by (t / 2) % 2, wk = r(t % 4), the pair's word of round t,
+ * np0:np1 = the other pair.
  */
 .macro	ROUND_T t
-	sha1_pair_regs \t, ROUND_P
-.endm
-
-.macro	ROUND_P t, x0, x1, y0, y1
-	.if (\t % 2) == 0
-	  sha1_state_regs \t, ROUND, \x0, \y0, \y1
-	.else
-	  sha1_state_regs \t, ROUND, \x1, \y0, \y1
-	.endif
+	rsha_reg sha1_wk, r, ((\t) % 4)
+	rsha_reg sha1_y0, r, (2 - 2 * (((\t) / 2) % 2))
+	rsha_reg sha1_y1, r, (3 - 2 * (((\t) / 2) % 2))
+	sha1_state_regs \t, ROUND, sha1_wk, sha1_y0, sha1_y1
 .endm
 
 /* qk = k in all four lanes (r12 is free where this is used) */
@@ -542,3 +476,4 @@ SYM_FUNC_END(rsha_sha1_arm_neon)
 	.unreq	ring1
 	.unreq	ring2
 	.unreq	ring3
+	.unreq	ring0

@@ -59,23 +59,8 @@
  * by dispatch (~1090 uops / 3), the 2-wide A9/A15 model by the
  * instruction count (~990 a block).
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha1_block_data_order from
- * arch/arm/crypto/sha1-armv4-large.S, unrolled from its execution trace
- * by scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm
- * model; cortex-a57 with -mtriple=armv7a / thumbv7a):
- *
- *	CPU		build	ours	in-tree	ours/in-tree	(before)
- *	cortex-a15	ARM	498.0	603.1	0.83		466.0 0.77
- *	cortex-a15	Thumb-2	494.6	607.0	0.81		462.6 0.76
- *	cortex-a9	ARM	498.0	603.1	0.83		466.0 0.77
- *	cortex-a9	Thumb-2	494.6	607.0	0.81		462.6 0.76
- *	cortex-a57	ARM	366.1	445.1	0.82		439.1 0.99
- *	cortex-a57	Thumb-2	366.1	446.1	0.82		435.2 0.98
- *
- * (llvm-mca drops the in-tree loop's ldm/stm of the state, having no
- * timing for them.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 #include <linux/linkage.h>
 #include "sha-frame.h"
@@ -120,53 +105,53 @@
  *   s < 16: half 0 loads the two input words, half 1 byte-swaps them.
  */
 .macro	SCHED t, k, x0, x1, y0, y1
-	.if (\t % 2) == 0
-	  .if \k == 4
-	strd	\x0, \x1, [sp, #WS(\t)]		// pair t, made by rounds t-2, t-1
-	  .endif
-	  .if (\t + 2) < 16
-	    .if \k == 1
-	ldr	\y0, [dptr, #4 * (\t + 2)]
-	    .elseif \k == 3
-	ldr	\y1, [dptr, #4 * (\t + 3)]
-	    .endif
-	  .elseif (\t + 2) < 80
-	    .if \k == 1
-	ldrd	b0, b1, [sp, #WS(\t + 2 - 16)]
-	    .elseif \k == 3
-	eor	b0, b0, \y1		// ^ W[s-3]
-	    .elseif \k == 4
-	eor	b1, b1, \x0		// ^ W[s-2]
-	    .elseif \k == 5
-	ldrd	\y0, \y1, [sp, #WS(\t + 2 - 14)]
-	    .elseif \k == 7
-	eor	\y0, b0, \y0	// ^ W[s-14]
-	    .elseif \k == 8
-	eor	\y1, b1, \y1	// ^ W[s-13]
-	    .endif
-	  .endif
-	.else
-	  .if (\t + 1) < 16
-	    .if \k == 1
-	rev	\y0, \y0
-	    .elseif \k == 3
-	rev	\y1, \y1
-	    .endif
-	  .elseif (\t + 1) < 80
-	    .if \k == 0
-	ldrd	b0, b1, [sp, #WS(\t + 1 - 8)]
-	    .elseif \k == 2
-	eor	\y0, \y0, b0	// ^ W[s-8]
-	    .elseif \k == 3
-	eor	\y1, \y1, b1	// ^ W[s-7]
-	    .elseif \k == 4
-	ror	\y0, \y0, #31			// rol 1: W[s]
-	    .elseif \k == 5
-	ror	\y1, \y1, #31			// W[s+1]
-	    .endif
-	  .endif
-	.endif
+	// pair s = t + 2 - t % 2; kind 0 (s < 16), 1 (s < 80), 2 (none)
+	// (a true comparison is -1); even rounds SCHED_<kind>, odd ones
+	// SCHED_<3 + kind>
+	rsha_call SCHED_, (3 * ((\t) % 2) - (((\t) + 2 - (\t) % 2) >= 16) - (((\t) + 2 - (\t) % 2) >= 80)), \t, \k, \x0, \x1, \y0, \y1
 	EXTRA	\t, \k
+.endm
+
+// even round t < 14: store pair t, load the input words of pair t+2
+.macro	SCHED_0 t, k, x0, x1, y0, y1
+	rsha_at \k, 4, strd \x0, \x1, [sp, #WS(\t)]	// pair t, made by rounds t-2, t-1
+	rsha_at \k, 1, ldr \y0, [dptr, #4 * (\t + 2)]
+	rsha_at \k, 3, ldr \y1, [dptr, #4 * (\t + 3)]
+.endm
+
+// even round t < 78: store pair t, half 0 of pair s = t+2
+.macro	SCHED_1 t, k, x0, x1, y0, y1
+	rsha_at \k, 4, strd \x0, \x1, [sp, #WS(\t)]	// pair t, made by rounds t-2, t-1
+	rsha_at \k, 1, ldrd b0, b1, [sp, #WS(\t + 2 - 16)]
+	rsha_at \k, 3, eor b0, b0, \y1		// ^ W[s-3]
+	rsha_at \k, 4, eor b1, b1, \x0		// ^ W[s-2]
+	rsha_at \k, 5, ldrd \y0, \y1, [sp, #WS(\t + 2 - 14)]
+	rsha_at \k, 7, eor \y0, b0, \y0		// ^ W[s-14]
+	rsha_at \k, 8, eor \y1, b1, \y1		// ^ W[s-13]
+.endm
+
+// round 78: store pair 78
+.macro	SCHED_2 t, k, x0, x1, y0, y1
+	rsha_at \k, 4, strd \x0, \x1, [sp, #WS(\t)]	// pair t, made by rounds t-2, t-1
+.endm
+
+// odd round t < 15: byte-swap the input words of pair t+1
+.macro	SCHED_3 t, k, x0, x1, y0, y1
+	rsha_at \k, 1, rev \y0, \y0
+	rsha_at \k, 3, rev \y1, \y1
+.endm
+
+// odd round t < 79: half 1 of pair s = t+1
+.macro	SCHED_4 t, k, x0, x1, y0, y1
+	rsha_at \k, 0, ldrd b0, b1, [sp, #WS(\t + 1 - 8)]
+	rsha_at \k, 2, eor \y0, \y0, b0		// ^ W[s-8]
+	rsha_at \k, 3, eor \y1, \y1, b1		// ^ W[s-7]
+	rsha_at \k, 4, ror \y0, \y0, #31		// rol 1: W[s]
+	rsha_at \k, 5, ror \y1, \y1, #31		// W[s+1]
+.endm
+
+// round 79: no schedule work
+.macro	SCHED_5 t, k, x0, x1, y0, y1
 .endm
 
 /*
@@ -176,39 +161,63 @@
  * are free by then).
  */
 .macro	EXTRA t, k
-	.if \k == 2
-	  .if \t == 19
-	LOADK	SHA1_K1
-	  .elseif \t == 39
-	LOADK	SHA1_K2
-	  .elseif \t == 59
-	LOADK	SHA1_K3
-	  .endif
-	.endif
-	.if \t == 13
-	  .if \k == 5
-	add	dptr, dptr, #64
-	  .elseif \k == 6
-	ldr	b0, [sp, #END_SLOT]
-	  .elseif \k == 7
-	str	dptr, [sp, #DATA_SLOT]
-	  .elseif \k == 8
-	cmp	dptr, b0
-	  .endif
-	.endif
-	.if \t == 77 && \k == 6
-	ldr	lr, [sp, #STATE_SLOT]
-	.endif
-	.if \t == 78
-	  .if \k == 1
-	ldrd	r0, r1, [lr, #0]
-	  .elseif \k == 4
-	ldrd	r10, r11, [lr, #8]
-	  .endif
-	.endif
-	.if \t == 79 && \k == 2
-	ldr	r9, [lr, #16]
-	.endif
+	rsha_at2 \t, \k, 19, 2, LOADK SHA1_K1
+	rsha_at2 \t, \k, 39, 2, LOADK SHA1_K2
+	rsha_at2 \t, \k, 59, 2, LOADK SHA1_K3
+	rsha_at2 \t, \k, 13, 5, add dptr, dptr, #64
+	rsha_at2 \t, \k, 13, 6, ldr b0, [sp, #END_SLOT]
+	rsha_at2 \t, \k, 13, 7, str dptr, [sp, #DATA_SLOT]
+	rsha_at2 \t, \k, 13, 8, cmp dptr, b0
+	rsha_at2 \t, \k, 77, 6, ldr lr, [sp, #STATE_SLOT]
+	rsha_at2 \t, \k, 78, 1, ldrd r0, r1, [lr, #0]
+	rsha_at2 \t, \k, 78, 4, ldrd r10, r11, [lr, #8]
+	rsha_at2 \t, \k, 79, 2, ldr r9, [lr, #16]
+.endm
+
+/*
+ * f(b, c, d) of round t and W[t] (in w) added to e, schedule slots 2..5
+ * between the instructions: ROUND_F0 Ch (rounds 0-19), ROUND_F1 and
+ * ROUND_F3 Parity (20-39, 60-79), ROUND_F2 Maj (40-59). ft, mt: the
+ * temporaries; x0..y1 passed on to SCHED.
+ */
+.macro	ROUND_F0 t, b, c, d, e, w, x0, x1, y0, y1
+	sha1_ch_cd \t, \c, \d
+	SCHED	\t, 2, \x0, \x1, \y0, \y1
+	add	\e, \e, \w			// + W[t]
+	SCHED	\t, 3, \x0, \x1, \y0, \y1
+	sha1_ch_and \t, \b
+	SCHED	\t, 4, \x0, \x1, \y0, \y1
+	sha1_ch_xor \t, \d			// Ch = ((c ^ d) & b) ^ d
+	SCHED	\t, 5, \x0, \x1, \y0, \y1
+	add	\e, \e, ft
+.endm
+
+.macro	ROUND_F1 t, b, c, d, e, w, x0, x1, y0, y1
+	eor	ft, \c, \d
+	SCHED	\t, 2, \x0, \x1, \y0, \y1
+	add	\e, \e, \w			// + W[t]
+	SCHED	\t, 3, \x0, \x1, \y0, \y1
+	eor	ft, \b, ft, ror #2		// Parity = b ^ c ^ d
+	SCHED	\t, 4, \x0, \x1, \y0, \y1
+	add	\e, \e, ft
+	SCHED	\t, 5, \x0, \x1, \y0, \y1
+.endm
+
+.macro	ROUND_F2 t, b, c, d, e, w, x0, x1, y0, y1
+	and	ft, \c, \d
+	SCHED	\t, 2, \x0, \x1, \y0, \y1
+	eor	mt, \c, \d
+	SCHED	\t, 3, \x0, \x1, \y0, \y1
+	add	\e, \e, \w			// + W[t]
+	SCHED	\t, 4, \x0, \x1, \y0, \y1
+	add	\e, \e, ft, ror #2		// + (c & d)
+	SCHED	\t, 5, \x0, \x1, \y0, \y1
+	and	mt, \b, mt, ror #2
+	add	\e, \e, mt			// + (b & (c ^ d)): Maj
+.endm
+
+.macro	ROUND_F3 t, b, c, d, e, w, x0, x1, y0, y1
+	ROUND_F1 \t, \b, \c, \d, \e, \w, \x0, \x1, \y0, \y1
 .endm
 
 /*
@@ -222,47 +231,7 @@
 	SCHED	\t, 0, \x0, \x1, \y0, \y1
 	sha1_add_e \t, \e, kreg		// e + K
 	SCHED	\t, 1, \x0, \x1, \y0, \y1
-	.if \t < 20
-	  .if \t == 1
-	eor	ft, \d, \c, ror #2		// c true, d not yet rotated
-	  .else
-	eor	ft, \c, \d
-	  .endif
-	SCHED	\t, 2, \x0, \x1, \y0, \y1
-	add	\e, \e, \w			// + W[t]
-	SCHED	\t, 3, \x0, \x1, \y0, \y1
-	  .if \t < 2
-	and	ft, ft, \b
-	SCHED	\t, 4, \x0, \x1, \y0, \y1
-	eor	ft, ft, \d			// Ch = ((c ^ d) & b) ^ d
-	  .else
-	and	ft, \b, ft, ror #2
-	SCHED	\t, 4, \x0, \x1, \y0, \y1
-	eor	ft, ft, \d, ror #2		// Ch = ((c ^ d) & b) ^ d
-	  .endif
-	SCHED	\t, 5, \x0, \x1, \y0, \y1
-	add	\e, \e, ft
-	.elseif \t >= 40 && \t < 60
-	and	ft, \c, \d
-	SCHED	\t, 2, \x0, \x1, \y0, \y1
-	eor	mt, \c, \d
-	SCHED	\t, 3, \x0, \x1, \y0, \y1
-	add	\e, \e, \w			// + W[t]
-	SCHED	\t, 4, \x0, \x1, \y0, \y1
-	add	\e, \e, ft, ror #2		// + (c & d)
-	SCHED	\t, 5, \x0, \x1, \y0, \y1
-	and	mt, \b, mt, ror #2
-	add	\e, \e, mt			// + (b & (c ^ d)): Maj
-	.else
-	eor	ft, \c, \d
-	SCHED	\t, 2, \x0, \x1, \y0, \y1
-	add	\e, \e, \w			// + W[t]
-	SCHED	\t, 3, \x0, \x1, \y0, \y1
-	eor	ft, \b, ft, ror #2		// Parity = b ^ c ^ d
-	SCHED	\t, 4, \x0, \x1, \y0, \y1
-	add	\e, \e, ft
-	SCHED	\t, 5, \x0, \x1, \y0, \y1
-	.endif
+	rsha_call ROUND_F, ((\t) / 20), \t, \b, \c, \d, \e, \w, \x0, \x1, \y0, \y1
 	SCHED	\t, 6, \x0, \x1, \y0, \y1
 	add	\e, \e, \a, ror #27		// + rol(a, 5)
 	SCHED	\t, 7, \x0, \x1, \y0, \y1
@@ -271,18 +240,15 @@
 
 /*
  * Round t with its registers (sha1-rounds.h): the state by t % 5, the W
- * pairs by (t / 2) % 2, w = the pair's word of round t.
+ * pairs by (t / 2) % 2, w = r(t % 4), the pair's word of round t.
  */
 .macro	ROUND_T t
 	sha1_pair_regs \t, ROUND_W
 .endm
 
 .macro	ROUND_W t, x0, x1, y0, y1
-	.if (\t % 2) == 0
-	  sha1_state_regs \t, ROUND, \x0, \x0, \x1, \y0, \y1
-	.else
-	  sha1_state_regs \t, ROUND, \x1, \x0, \x1, \y0, \y1
-	.endif
+	rsha_reg sha1_w, r, ((\t) % 4)
+	sha1_state_regs \t, ROUND, sha1_w, \x0, \x1, \y0, \y1
 .endm
 
 SYM_FUNC_START(rsha_sha1_arm_scalar)

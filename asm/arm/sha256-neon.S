@@ -53,35 +53,8 @@
  * The last block "loads" a next block from its own address (the values
  * are not used), so nothing is read past the input.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha256_block_data_order_neon from
- * arch/arm/crypto/sha256-armv4.pl, unrolled from its execution trace by
- * scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm model;
- * cortex-a57 with -mtriple=armv7a / thumbv7a):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	788.0	841.0	0.94
- *	cortex-a15	Thumb-2	787.0	841.0	0.94
- *	cortex-a9	ARM	788.0	841.0	0.94
- *	cortex-a9	Thumb-2	787.0	841.0	0.94
- *	cortex-a57	ARM	523.3	522.3	1.00
- *	cortex-a57	Thumb-2	523.3	522.3	1.00
- *
- * Cortex-A57 misses the 0.95x target, and both cores sit on the same
- * bound: the model dispatches 3 uops a cycle for integer and NEON alike,
- * and both run ~3.0 uops a cycle (ours 1563 uops a block, in-tree 1552).
- * 1088 of ours are the 64 integer rounds at their minimum (15 ALU ops, 6
- * of them shifted for the single M pipe, one add of K+W, half an ldrd);
- * 0.95x (496 cycles) would need the NEON schedule, K+W and byte swap
- * (~440 uops) to shrink by ~75 uops, about 17%: vsli-based sigmas would
- * save ~24 and cost cycles on the A9/A15 model (see below), and there is
- * no further 17% in the vector schedule.
- *
- * (llvm-mca drops the in-tree loop's one stm per block, having no timing
- * for it. On the A9/A15 model vext costs two dispatch slots and vsli/vsri an
- * extra cycle each, hence vdup + vshrn for sigma1 and plain shifts for
- * sigma0.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
@@ -130,18 +103,18 @@
 .endm
 
 /*
- * Round t with its registers: the Maj carries alternate with t % 2. Round
+ * Round t with its registers: the Maj carries alternate with t % 2 (mp
+ * r12 and mc r2 in even rounds, the other way round in odd ones). Round
  * 63 puts a ^ b into r1 instead of r12 so that r12 can fetch the state
  * pointer for the feed-forward.
  */
 .macro	ROUND_T t
+	rsha_reg sha256_mp, r, (12 - 10 * ((\t) % 2))
+	rsha_reg sha256_mc, r, (2 + 10 * ((\t) % 2))
 	.if \t == 63
-	  sha256_round_regs \t, ROUND, r2, r1
-	.elseif (\t % 2) == 0
-	  sha256_round_regs \t, ROUND, r12, r2
-	.else
-	  sha256_round_regs \t, ROUND, r2, r12
+	rsha_reg sha256_mc, r, 1
 	.endif
+	sha256_round_regs \t, ROUND, sha256_mp, sha256_mc
 .endm
 
 /*
@@ -168,73 +141,39 @@
  * in the slots of one group.
  */
 .macro	SCHED i, g, x0, x1, x2, x3, x0lo, x0hi, x3hi
-	.if \i == 0
-	vdup.32	d20, \x3hi[0]
-	.elseif \i == 1
-	vdup.32	d21, \x3hi[1]			// W[t+14]:W[t+14], W[t+15]:W[t+15]
-	.elseif \i == 2
-	vadd.i32 \x0, \x0, q15			// + sigma0(W[t+1..t+4])
-	.elseif \i == 3
-	vshrn.i64 d22, q10, #17
-	.elseif \i == 4
-	vshrn.i64 d23, q10, #19
-	.elseif \i == 5
-	vshr.u32 d18, \x3hi, #10
-	.elseif \i == 6
-	vext.8	q13, \x2, \x3, #4		// W[t+9..t+12]
-	.elseif \i == 7
-	vext.8	q8, \x1, \x2, #4		// W[t+5..t+8]
-	.elseif \i == 8
-	veor	d22, d22, d23
-	.elseif \i == 9
-	vstr	d28, [sp, #RING(4 * \g + 12)]
-	.elseif \i == 10
-	vadd.i32 \x0, \x0, q13
-	.elseif \i == 11
-	veor	d22, d22, d18			// sigma1(W[t+14..t+15])
-	.elseif \i == 12
-	vshr.u32 q15, q8, #7
-	.elseif \i == 13
-	vshl.i32 q13, q8, #25
-	.elseif \i == 14
-	vadd.i32 \x0lo, \x0lo, d22		// W[t+16..t+17] done
-	.elseif \i == 15
-	vstr	d29, [sp, #RING(4 * \g + 14)]
-	.elseif \i == 16
-	veor	q15, q15, q13
-	.elseif \i == 17
-	vdup.32	d20, \x0lo[0]
-	.elseif \i == 18
-	vdup.32	d21, \x0lo[1]
-	.elseif \i == 19
-	vshr.u32 d18, \x0lo, #10
-	.elseif \i == 20
-	vshrn.i64 d22, q10, #17
-	.elseif \i == 21
-	vshrn.i64 d23, q10, #19
-	.elseif \i == 22
-	vshr.u32 q13, q8, #18
-	.elseif \i == 23
-	vld1.32	{d24-d25}, [kptr, :128]!
-	.elseif \i == 24
-	veor	d22, d22, d23
-	.elseif \i == 25
-	veor	q15, q15, q13
-	.elseif \i == 26
-	vshl.i32 q13, q8, #14
-	.elseif \i == 27
-	veor	d22, d22, d18			// sigma1(W[t+16..t+17])
-	.elseif \i == 29
-	veor	q15, q15, q13
-	.elseif \i == 30
-	vadd.i32 \x0hi, \x0hi, d22		// W[t+18..t+19] done
-	.elseif \i == 31
-	vshr.u32 q13, q8, #3
-	.elseif \i == 33
-	vadd.i32 q14, \x0, q12			// K+W
-	.elseif \i == 34
-	veor	q15, q15, q13			// sigma0(W[t+5..t+8])
-	.endif
+	rsha_at \i, 0,  vdup.32 d20, \x3hi[0]
+	rsha_at \i, 1,  vdup.32 d21, \x3hi[1]	// W[t+14]:W[t+14], W[t+15]:W[t+15]
+	rsha_at \i, 2,  vadd.i32 \x0, \x0, q15	// + sigma0(W[t+1..t+4])
+	rsha_at \i, 3,  vshrn.i64 d22, q10, #17
+	rsha_at \i, 4,  vshrn.i64 d23, q10, #19
+	rsha_at \i, 5,  vshr.u32 d18, \x3hi, #10
+	rsha_at \i, 6,  vext.8 q13, \x2, \x3, #4	// W[t+9..t+12]
+	rsha_at \i, 7,  vext.8 q8, \x1, \x2, #4	// W[t+5..t+8]
+	rsha_at \i, 8,  veor d22, d22, d23
+	rsha_at \i, 9,  vstr d28, [sp, #RING(4 * \g + 12)]
+	rsha_at \i, 10, vadd.i32 \x0, \x0, q13
+	rsha_at \i, 11, veor d22, d22, d18	// sigma1(W[t+14..t+15])
+	rsha_at \i, 12, vshr.u32 q15, q8, #7
+	rsha_at \i, 13, vshl.i32 q13, q8, #25
+	rsha_at \i, 14, vadd.i32 \x0lo, \x0lo, d22	// W[t+16..t+17] done
+	rsha_at \i, 15, vstr d29, [sp, #RING(4 * \g + 14)]
+	rsha_at \i, 16, veor q15, q15, q13
+	rsha_at \i, 17, vdup.32 d20, \x0lo[0]
+	rsha_at \i, 18, vdup.32 d21, \x0lo[1]
+	rsha_at \i, 19, vshr.u32 d18, \x0lo, #10
+	rsha_at \i, 20, vshrn.i64 d22, q10, #17
+	rsha_at \i, 21, vshrn.i64 d23, q10, #19
+	rsha_at \i, 22, vshr.u32 q13, q8, #18
+	rsha_at \i, 23, vld1.32 {d24-d25}, [kptr, :128]!
+	rsha_at \i, 24, veor d22, d22, d23
+	rsha_at \i, 25, veor q15, q15, q13
+	rsha_at \i, 26, vshl.i32 q13, q8, #14
+	rsha_at \i, 27, veor d22, d22, d18	// sigma1(W[t+16..t+17])
+	rsha_at \i, 29, veor q15, q15, q13
+	rsha_at \i, 30, vadd.i32 \x0hi, \x0hi, d22	// W[t+18..t+19] done
+	rsha_at \i, 31, vshr.u32 q13, q8, #3
+	rsha_at \i, 33, vadd.i32 q14, \x0, q12	// K+W
+	rsha_at \i, 34, veor q15, q15, q13	// sigma0(W[t+5..t+8])
 .endm
 
 /*
@@ -244,82 +183,54 @@
  * fetches the state pointer for the feed-forward.
  */
 .macro	NEXT i, g, x0
-	.if \i == 0 && \g == 12
-	ldr	r2, [sp, #DPTR_SLOT]
-	.elseif \i == 3 && \g == 12
-	vld1.8	{d0-d3}, [r2]!
-	.elseif \i == 4 && \g == 12
-	vld1.8	{d4-d7}, [r2]
-	.elseif \i == 5 && \g == 12
-	sub	kptr, kptr, #256		// K[0] again
-	.elseif \i == 9
-	vstr	d28, [sp, #RING(4 * \g + 12)]
-	.elseif \i == 12
-	vrev32.8 \x0, \x0
-	.elseif \i == 15
-	vstr	d29, [sp, #RING(4 * \g + 14)]
-	.elseif \i == 23
-	vld1.32	{d24-d25}, [kptr, :128]!
-	.elseif \i == 27 && \g == 15
-	ldr	r12, [sp, #STATE_SLOT]		// for the feed-forward
-	.elseif \i == 33
-	vadd.i32 q14, \x0, q12			// K+W
-	.elseif \g == 15
-	  SIGMA0_NEXT \i
-	.endif
+	rsha_at2 \g, \i, 12, 0,  ldr r2, [sp, #DPTR_SLOT]
+	rsha_at2 \g, \i, 12, 3,  vld1.8 {d0-d3}, [r2]!
+	rsha_at2 \g, \i, 12, 4,  vld1.8 {d4-d7}, [r2]
+	rsha_at2 \g, \i, 12, 5,  sub kptr, kptr, #256	// K[0] again
+	rsha_at \i, 9,  vstr d28, [sp, #RING(4 * \g + 12)]
+	rsha_at \i, 12, vrev32.8 \x0, \x0
+	rsha_at \i, 15, vstr d29, [sp, #RING(4 * \g + 14)]
+	rsha_at \i, 23, vld1.32 {d24-d25}, [kptr, :128]!
+	rsha_at2 \g, \i, 15, 27, ldr r12, [sp, #STATE_SLOT]	// for the feed-forward
+	rsha_at \i, 33, vadd.i32 q14, \x0, q12	// K+W
+	rsha_at \g, 15, SIGMA0_NEXT \i
 .endm
 
 /* Group 15: q15 = sigma0(W[1..4]) of the next block (q0, q1 are done). */
 .macro	SIGMA0_NEXT i
-	.if \i == 1
-	vext.8	q8, q0, q1, #4
-	.elseif \i == 5
-	vshr.u32 q15, q8, #7
-	.elseif \i == 6
-	vshl.i32 q13, q8, #25
-	.elseif \i == 10
-	veor	q15, q15, q13
-	.elseif \i == 11
-	vshr.u32 q13, q8, #18
-	.elseif \i == 16
-	veor	q15, q15, q13
-	.elseif \i == 17
-	vshl.i32 q13, q8, #14
-	.elseif \i == 21
-	veor	q15, q15, q13
-	.elseif \i == 22
-	vshr.u32 q13, q8, #3
-	.elseif \i == 26
-	veor	q15, q15, q13
-	.endif
+	rsha_at \i, 1,  vext.8 q8, q0, q1, #4
+	rsha_at \i, 5,  vshr.u32 q15, q8, #7
+	rsha_at \i, 6,  vshl.i32 q13, q8, #25
+	rsha_at \i, 10, veor q15, q15, q13
+	rsha_at \i, 11, vshr.u32 q13, q8, #18
+	rsha_at \i, 16, veor q15, q15, q13
+	rsha_at \i, 17, vshl.i32 q13, q8, #14
+	rsha_at \i, 21, veor q15, q15, q13
+	rsha_at \i, 22, vshr.u32 q13, q8, #3
+	rsha_at \i, 26, veor q15, q15, q13
 .endm
 
 .macro	NEON_OP t, k
-	.if \t == 0 && \k == 3
-	str	r2, [sp, #DPTR_SLOT]		// see .Lneon_block
-	.endif
+	rsha_at2 \t, \k, 0, 3, str r2, [sp, #DPTR_SLOT]	// see .Lneon_block
 	NEON_G	(9 * (\t % 4) + \k), (\t / 4)
 .endm
 
+/*
+ * Slot i of group g with its registers: x0..x3 = q(g % 4) .. q((g + 3) %
+ * 4), x0lo, x0hi = the halves of x0, x3hi = the high half of x3.
+ */
 .macro	NEON_G i, g
+	rsha_reg sg_x0,   q, ((\g) % 4)
+	rsha_reg sg_x1,   q, (((\g) + 1) % 4)
+	rsha_reg sg_x2,   q, (((\g) + 2) % 4)
+	rsha_reg sg_x3,   q, (((\g) + 3) % 4)
+	rsha_reg sg_x0lo, d, (2 * ((\g) % 4))
+	rsha_reg sg_x0hi, d, (2 * ((\g) % 4) + 1)
+	rsha_reg sg_x3hi, d, (2 * (((\g) + 3) % 4) + 1)
 	.if \g >= 12
-	  .if (\g % 4) == 0
-	    NEXT \i, \g, q0
-	  .elseif (\g % 4) == 1
-	    NEXT \i, \g, q1
-	  .elseif (\g % 4) == 2
-	    NEXT \i, \g, q2
-	  .else
-	    NEXT \i, \g, q3
-	  .endif
-	.elseif (\g % 4) == 0
-	  SCHED \i, \g, q0, q1, q2, q3, d0, d1, d7
-	.elseif (\g % 4) == 1
-	  SCHED \i, \g, q1, q2, q3, q0, d2, d3, d1
-	.elseif (\g % 4) == 2
-	  SCHED \i, \g, q2, q3, q0, q1, d4, d5, d3
+	NEXT	\i, \g, sg_x0
 	.else
-	  SCHED \i, \g, q3, q0, q1, q2, d6, d7, d5
+	SCHED	\i, \g, sg_x0, sg_x1, sg_x2, sg_x3, sg_x0lo, sg_x0hi, sg_x3hi
 	.endif
 .endm
 

@@ -5,7 +5,8 @@
  * its own way and adds them to h, then runs this.
  *
  * Registers: the state a..h rotates over r4-r11 (a = r4 .. h = r11 at
- * t % 8 == 0; see sha256_round_regs), r0 is the Ch temporary, r3 the
+ * t % 8 == 0; see sha256_round_regs, which rotates them with
+ * rsha_rotate8, ../regs.h), r0 is the Ch temporary, r3 the
  * Sigma temporary; mp holds b ^ c (the previous round's a ^ b) and mc
  * receives this round's a ^ b, the two alternating between r12 and r2
  * (or other registers the core picks). r1 is not touched unless passed
@@ -17,6 +18,8 @@
  *   Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b
  * (the outer ror is a free shifted operand of the add into h).
  */
+
+#include "../regs.h"
 
 /* A hook that places nothing (for sha256_round's hook argument). */
 .macro	sha256_no_hook t, k
@@ -62,21 +65,5 @@
  * round moves data.
  */
 .macro	sha256_round_regs t, round, args:vararg
-	.if (\t % 8) == 0
-	  \round \t, r4, r5, r6, r7, r8, r9, r10, r11, \args
-	.elseif (\t % 8) == 1
-	  \round \t, r11, r4, r5, r6, r7, r8, r9, r10, \args
-	.elseif (\t % 8) == 2
-	  \round \t, r10, r11, r4, r5, r6, r7, r8, r9, \args
-	.elseif (\t % 8) == 3
-	  \round \t, r9, r10, r11, r4, r5, r6, r7, r8, \args
-	.elseif (\t % 8) == 4
-	  \round \t, r8, r9, r10, r11, r4, r5, r6, r7, \args
-	.elseif (\t % 8) == 5
-	  \round \t, r7, r8, r9, r10, r11, r4, r5, r6, \args
-	.elseif (\t % 8) == 6
-	  \round \t, r6, r7, r8, r9, r10, r11, r4, r5, \args
-	.else
-	  \round \t, r5, r6, r7, r8, r9, r10, r11, r4, \args
-	.endif
+	rsha_rotate8 ((\t) % 8), \round, \t, r4, r5, r6, r7, r8, r9, r10, r11, \args
 .endm

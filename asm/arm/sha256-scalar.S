@@ -53,25 +53,8 @@
  * The 2-wide Cortex-A9/A15 model is bound by the instruction count
  * (~1790 a block) and its single load/store pipe at the block boundary.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-core.sh arm and
- * thumb2; in-tree = Linux 6.12 sha256_block_data_order from
- * arch/arm/crypto/sha256-armv4.pl, unrolled from its execution trace by
- * scripts/performance/mca-table.sh; cortex-a15 and cortex-a9 share one llvm model;
- * cortex-a57 with -mtriple=armv7a / thumbv7a):
- *
- *	CPU		build	ours	in-tree	ours/in-tree	(before)
- *	cortex-a15	ARM	903.0	954.1	0.95		870.0 0.91
- *	cortex-a15	Thumb-2	898.0	954.1	0.94		863.1 0.90
- *	cortex-a9	ARM	903.0	954.1	0.95		870.0 0.91
- *	cortex-a9	Thumb-2	898.0	954.1	0.94		863.1 0.90
- *	cortex-a57	ARM	607.3	668.1	0.91		700.4 1.05
- *	cortex-a57	Thumb-2	601.3	638.1	0.94		700.4 1.10
- *
- * (903.0 / 954.1 = 0.946. The in-tree Thumb-2 build is faster on the A57
- * model than its ARM build because its post-indexed ldr is one uop in
- * Thumb-2 and two in ARM; llvm-mca drops the in-tree loop's one stm per
- * block, having no timing for it on the A9/A15 model.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
@@ -146,25 +129,19 @@
  * has the margin on A57 and not on A15, keeps the 3-instruction form.
  */
 .macro	RND t, a, b, c, d, e, f, g, h, X, Y, base, s1in, third
-	ldr	\Y, [kptr, #4 * \t]		// K[t]
-	.if \t > 48 && \t < 62			// (W[48], W[62], W[63]: in r0, r2, r3)
-	ldr	r0, [sp, #W_SLOT(\t)]
-	.endif
-	add	\h, \h, \Y
 	.if \t < 48
-	add	\h, \h, \base			// h += K[t] + W[t]
-	.elseif \t < 62
-	add	\h, \h, r0
-	.elseif \t == 62
-	add	\h, \h, r2
+	RND_0	\t, \a, \b, \c, \d, \e, \f, \g, \h, \X, \Y, \base, \s1in, \third
 	.else
-	add	\h, \h, r3
+	RND_1	\t, \a, \b, \c, \d, \e, \f, \g, \h, \X, \Y, \base, \s1in, \third
 	.endif
-	eor	\Y, \f, \g
-	and	\Y, \Y, \e
-	eor	\Y, \Y, \g			// Ch(e,f,g)
+.endm
+
+/* Rounds 0-47: the round and the schedule word W[t+16] into base. */
+.macro	RND_0 t, a, b, c, d, e, f, g, h, X, Y, base, s1in, third
+	ldr	\Y, [kptr, #4 * \t]		// K[t]
 	add	\h, \h, \Y
-	.if \t < 48
+	add	\h, \h, \base			// h += K[t] + W[t]
+	RND_CH	\e, \f, \g, \h, \Y
 	eor	\Y, \s1in, \s1in, ror #2
 	lsr	\s1in, \s1in, #10
 	eor	\s1in, \s1in, \Y, ror #17	// sigma1(W[t+14])
@@ -172,32 +149,80 @@
 	ldr	\s1in, [sp, #W_SLOT(\t + 9)]
 	add	\base, \base, \s1in
 	ldr	\s1in, [sp, #W_SLOT(\t + 1)]	// W[t+1]: also round t+1's base
-	.endif
-	.if \t >= 48 && .Lthumb2		// (see "Tail" above)
-	eor	\Y, \e, \e, ror #5
-	ror	r0, \e, #19
-	eor	\Y, \Y, r0
-	.else
-	eor	\Y, \e, \e, ror #5
-	eor	\Y, \Y, \e, ror #19
-	.endif
+	RND_SIGMA1_0 \e, \Y
 	add	\h, \h, \Y, ror #6		// h = T1
 	add	\d, \d, \h			// d += T1: next round's e
-	.if \t < 48
 	ror	\Y, \s1in, #7
 	eor	\Y, \Y, \s1in, ror #18
 	eor	\Y, \Y, \s1in, lsr #3		// sigma0(W[t+1])
 	add	\base, \base, \Y		// W[t+16]
-	.if .Lthumb2
-	.if (\t % 2) == 1
-	strd	\third, \base, [sp, #W_SLOT(\t + 15)]	// W[t+15], W[t+16]
+	rsha_call RND_STORE_, (.Lthumb2), \t, \base, \third
+	RND_MAJ	\a, \b, \h, \X, \Y
+.endm
+
+/*
+ * Rounds 48-63 (see "Tail" above): W[t] from the ring into r0, W[48],
+ * W[62], W[63] still in r0, r2, r3 (tail_w); Sigma1 in the Thumb-2 form
+ * in the Thumb-2 build.
+ */
+.macro	RND_1 t, a, b, c, d, e, f, g, h, X, Y, base, s1in, third
+	ldr	\Y, [kptr, #4 * \t]		// K[t]
+	.if \t > 48 && \t < 62
+	ldr	r0, [sp, #W_SLOT(\t)]
 	.endif
-	.elseif (\t % 3) == 2 && (\t % 16) != 0
+	add	\h, \h, \Y
+	rsha_reg tail_w, r, (-2 * ((\t) >= 62) - ((\t) >= 63))
+	add	\h, \h, tail_w			// h += K[t] + W[t]
+	RND_CH	\e, \f, \g, \h, \Y
+	rsha_call RND_SIGMA1_, (.Lthumb2), \e, \Y
+	add	\h, \h, \Y, ror #6		// h = T1
+	add	\d, \d, \h			// d += T1: next round's e
+	RND_MAJ	\a, \b, \h, \X, \Y
+.endm
+
+/* h += Ch(e,f,g), Y the temporary */
+.macro	RND_CH e, f, g, h, Y
+	eor	\Y, \f, \g
+	and	\Y, \Y, \e
+	eor	\Y, \Y, \g			// Ch(e,f,g)
+	add	\h, \h, \Y
+.endm
+
+/*
+ * Y = e ^ ror(e,5) ^ ror(e,19) (Sigma1 before its ror #6): in two
+ * instructions (RND_SIGMA1_0), or in three with a plain ror (RND_SIGMA1_1,
+ * the Thumb-2 tail; r0 the temporary).
+ */
+.macro	RND_SIGMA1_0 e, Y
+	eor	\Y, \e, \e, ror #5
+	eor	\Y, \Y, \e, ror #19
+.endm
+
+.macro	RND_SIGMA1_1 e, Y
+	eor	\Y, \e, \e, ror #5
+	ror	r0, \e, #19
+	eor	\Y, \Y, r0
+.endm
+
+/*
+ * Store W[t+16] (base), with W[t+15] (third) where they pair up: ARM
+ * (RND_STORE_0) one strd when they sit in r2:r3, else a str each;
+ * Thumb-2 (RND_STORE_1) one strd per two rounds.
+ */
+.macro	RND_STORE_0 t, base, third
+	.if (\t % 3) == 2 && (\t % 16) != 0
 	strd	r2, r3, [sp, #W_SLOT(\t + 15)]	// W[t+15], W[t+16]
 	.elseif (\t % 3) != 1 || (\t % 16) == 15
 	str	\base, [sp, #W_SLOT(\t + 16)]
 	.endif					// (else: the next round's strd)
-	.endif
+.endm
+
+.macro	RND_STORE_1 t, base, third
+	rsha_at ((\t) % 2), 1, strd \third, \base, [sp, #W_SLOT(\t + 15)]	// W[t+15], W[t+16]
+.endm
+
+/* h += Maj(a,b,c) (X: b ^ c in, Y: a ^ b out), then h += Sigma0(a) */
+.macro	RND_MAJ a, b, h, X, Y
 	eor	\Y, \a, \b
 	and	\X, \X, \Y
 	eor	\X, \X, \b			// Maj(a,b,c)
@@ -207,25 +232,23 @@
 	add	\h, \h, \X, ror #2		// h = T1 + T2: next round's a
 .endm
 
-/* Round t with its registers (state: sha256_round_regs; X, Y; R). */
+/*
+ * Round t with its registers (state: sha256_round_regs; X = r1, Y = r12
+ * in even rounds, the other way round in odd ones; R = r0, r2, r3 as
+ * wreg0..wreg2: base = R[t % 3], s1in = R[(t+1) % 3], third =
+ * R[(t+2) % 3]).
+ */
+	wreg0	.req	r0
+	wreg1	.req	r2
+	wreg2	.req	r3
+
 .macro	RND_T t
-	.if (\t % 2) == 0
-	  .if (\t % 3) == 0
-	    sha256_round_regs \t, RND, r1, r12, r0, r2, r3
-	  .elseif (\t % 3) == 1
-	    sha256_round_regs \t, RND, r1, r12, r2, r3, r0
-	  .else
-	    sha256_round_regs \t, RND, r1, r12, r3, r0, r2
-	  .endif
-	.else
-	  .if (\t % 3) == 0
-	    sha256_round_regs \t, RND, r12, r1, r0, r2, r3
-	  .elseif (\t % 3) == 1
-	    sha256_round_regs \t, RND, r12, r1, r2, r3, r0
-	  .else
-	    sha256_round_regs \t, RND, r12, r1, r3, r0, r2
-	  .endif
-	.endif
+	rsha_reg rnd_x, r, (1 + 11 * ((\t) % 2))
+	rsha_reg rnd_y, r, (12 - 11 * ((\t) % 2))
+	rsha_reg rnd_base, wreg, ((\t) % 3)
+	rsha_reg rnd_s1in, wreg, (((\t) + 1) % 3)
+	rsha_reg rnd_third, wreg, (((\t) + 2) % 3)
+	sha256_round_regs \t, RND, rnd_x, rnd_y, rnd_base, rnd_s1in, rnd_third
 .endm
 
 /*
@@ -328,3 +351,6 @@ SYM_FUNC_START(rsha_sha256_arm_scalar)
 SYM_FUNC_END(rsha_sha256_arm_scalar)
 
 	.unreq	kptr
+	.unreq	wreg0
+	.unreq	wreg1
+	.unreq	wreg2

@@ -68,29 +68,14 @@
  * third of the instructions: 2.95 thousand a block against 2.96 (2883
  * against 2894 in the one-block traces that scripts/performance/mca-table.sh cuts).
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
- * block cut out of the execution trace, the chunk loop run as often as
- * it runs, as scripts/performance/mca-table.sh measures it, ARM and Thumb-2; in-tree =
- * Linux 6.12 sha512_block_data_order_neon from arch/arm/crypto/
- * sha512-armv4.pl, its 16-round loop unrolled 4x; cortex-a15 and cortex-a9
- * share one llvm model):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	2691.0	2904.0	0.93
- *	cortex-a15	Thumb-2	2691.0	2904.0	0.93
- *	cortex-a57	ARM	1647.1	1858.1	0.89
- *	cortex-a57	Thumb-2	1647.1	1858.1	0.89
- *
- * (llvm-mca leaves out the in-tree loop's one vldmia and our one vldmia
- * and, in Thumb-2, one it a block, having no timing for them. The A15
- * model is NEON-bound: 2676 NEON data-processing instructions a block in
- * 2691 cycles; it counts
- * vld1/vst1 as free, here about 2.5 a round.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
 #include "sha-frame.h"
 #include "../sha512-k.h"
+#include "../regs.h"
 
 	.syntax	unified
 	.arch	armv7-a
@@ -154,50 +139,27 @@
  * sigma1(x) = ror(x,19) ^ ror(x,61) ^ (x >> 6)
  */
 .macro	SCHED_OP i, m
-	.if \i == 0
-	RING_STEP vld1.64, d12-d13, p7, \m == 6	// W[j-7..j-6]
-	.elseif \i == 1
-	vshr.u64	q5, q7, #19
-	.elseif \i == 2
-	vshr.u64	q4, q7, #61
-	.elseif \i == 3
-	vadd.i64	q6, q6, q3		// + W[j-16..j-15]
-	.elseif \i == 4
-	vsli.64		q5, q7, #45
-	.elseif \i == 5
-	vsli.64		q4, q7, #3
-	.elseif \i == 6
-	vshr.u64	q7, q7, #6
-	.elseif \i == 7
-	veor		q5, q5, q4
-	.elseif \i == 8
-	RING_STEP vld1.64, d8-d9, p15, \m == 14	// W[j-15..j-14]
-	.elseif \i == 9
-	veor		q5, q5, q7		// sigma1(W[j-2..j-1])
-	.elseif \i == 10
-	vadd.i64	q6, q6, q5
-	.elseif \i == 11
-	vshr.u64	q5, q4, #1
-	.elseif \i == 12
-	vshr.u64	q7, q4, #8
-	.elseif \i == 13
-	vsli.64		q5, q4, #63
-	.elseif \i == 14
-	vsli.64		q7, q4, #56
-	.elseif \i == 15
-	vshr.u64	q4, q4, #7
-	.elseif \i == 16
-	veor		q5, q5, q7
-	.elseif \i == 17
-	veor		q5, q5, q4		// sigma0(W[j-15..j-14])
-	.elseif \i == 18
-	vadd.i64	q7, q6, q5		// W[j..j+1]
-	.elseif \i == 19
-	RING_STEP vst1.64, d14-d15, pnew, \m == 14
-	  .if \m == 0
-	vstr		d14, [sp, #DUP_SLOT]
-	  .endif
-	.endif
+	rsha_at \i, 0,  RING_STEP vld1.64, d12-d13, p7, \m == 6	// W[j-7..j-6]
+	rsha_at \i, 1,  vshr.u64 q5, q7, #19
+	rsha_at \i, 2,  vshr.u64 q4, q7, #61
+	rsha_at \i, 3,  vadd.i64 q6, q6, q3	// + W[j-16..j-15]
+	rsha_at \i, 4,  vsli.64 q5, q7, #45
+	rsha_at \i, 5,  vsli.64 q4, q7, #3
+	rsha_at \i, 6,  vshr.u64 q7, q7, #6
+	rsha_at \i, 7,  veor q5, q5, q4
+	rsha_at \i, 8,  RING_STEP vld1.64, d8-d9, p15, \m == 14	// W[j-15..j-14]
+	rsha_at \i, 9,  veor q5, q5, q7	// sigma1(W[j-2..j-1])
+	rsha_at \i, 10, vadd.i64 q6, q6, q5
+	rsha_at \i, 11, vshr.u64 q5, q4, #1
+	rsha_at \i, 12, vshr.u64 q7, q4, #8
+	rsha_at \i, 13, vsli.64 q5, q4, #63
+	rsha_at \i, 14, vsli.64 q7, q4, #56
+	rsha_at \i, 15, vshr.u64 q4, q4, #7
+	rsha_at \i, 16, veor q5, q5, q7
+	rsha_at \i, 17, veor q5, q5, q4	// sigma0(W[j-15..j-14])
+	rsha_at \i, 18, vadd.i64 q7, q6, q5	// W[j..j+1]
+	rsha_at \i, 19, RING_STEP vst1.64, d14-d15, pnew, \m == 14
+	rsha_at2 \i, \m, 19, 0, vstr d14, [sp, #DUP_SLOT]
 .endm
 
 #define SCHED_OPS	20
@@ -230,25 +192,27 @@
  */
 .macro	NEXT_BLOCK_STEP step, t
 	.if (\t % 16) == 14
-	NEXT_BLOCK_OP \step, d14, d15, q7, 1
+	NEXT_BLOCK_OP\step d14, d15, q7, 1
 	.else
-	NEXT_BLOCK_OP \step, d4, d5, q2, 0
+	NEXT_BLOCK_OP\step d4, d5, q2, 0
 	.endif
 .endm
 
-.macro	NEXT_BLOCK_OP step, lo, hi, q, last
-	.if \step == 0
+.macro	NEXT_BLOCK_OP0 lo, hi, q, last
 	vld1.8		{\lo-\hi}, [r1]!
-	.elseif \step == 1
+.endm
+
+.macro	NEXT_BLOCK_OP1 lo, hi, q, last
 	vrev64.8	\q, \q
-	.else
+.endm
+
+.macro	NEXT_BLOCK_OP2 lo, hi, q, last
 	RING_STEP vst1.64, \lo-\hi, pnew, \last
-	.endif
 .endm
 
 /*
- * One round t (0..15 within the chunk); a..h are d register NUMBERS
- * (rotated by the caller). On entry h already holds h + K[t] + W[t]
+ * One round t (0..15 within the chunk); a..h are the d registers of the
+ * state (rotated by the caller). On entry h already holds h + K[t] + W[t]
  * (HK), d30 a copy of g, d31 b ^ c (made by round t-1). Temporaries:
  * d24-d26 Sigma1 terms, d27-d29 Sigma0 terms, d30 Ch, d31 Maj; q0/q1 hold
  * K+W of rounds t..t+3 (d(t % 4) = K+W[t]), q2/q3 K and W pairs loaded
@@ -284,31 +248,31 @@
  * Sigma1(e) = ror(e,14) ^ ror(e,18) ^ ror(e,41)
  */
 .macro	ROUND t, a, b, c, d, e, f, g, h, sched, last
-	vshr.u64	d24, d\e, #14
+	vshr.u64	d24, \e, #14
 	SCHED_SLOT \t, 0, \sched
-	vshr.u64	d25, d\e, #18
+	vshr.u64	d25, \e, #18
 	SCHED_SLOT \t, 1, \sched
-	vshr.u64	d26, d\e, #41
+	vshr.u64	d26, \e, #41
 	SCHED_SLOT \t, 2, \sched
-	vbit		d30, d\f, d\e		// Ch(e,f,g)
+	vbit		d30, \f, \e		// Ch(e,f,g)
 	SCHED_SLOT \t, 3, \sched
-	vsli.64		d24, d\e, #50
+	vsli.64		d24, \e, #50
 	SCHED_SLOT \t, 4, \sched
-	vsli.64		d25, d\e, #46
+	vsli.64		d25, \e, #46
 	SCHED_SLOT \t, 5, \sched
-	vsli.64		d26, d\e, #23
+	vsli.64		d26, \e, #23
 	SCHED_SLOT \t, 6, \sched
-	vadd.i64	d\h, d\h, d30
+	vadd.i64	\h, \h, d30
 	SCHED_SLOT \t, 7, \sched
 	veor		d24, d24, d25
 	SCHED_SLOT \t, 8, \sched
-	vshr.u64	d27, d\a, #28
+	vshr.u64	d27, \a, #28
 	SCHED_SLOT \t, 9, \sched
-	vshr.u64	d28, d\a, #34
+	vshr.u64	d28, \a, #34
 	SCHED_SLOT \t, 10, \sched
 	veor		d24, d24, d26		// Sigma1(e)
 	SCHED_SLOT \t, 11, \sched
-	vshr.u64	d29, d\a, #39
+	vshr.u64	d29, \a, #39
 	.if (\t % 2) == 0
 	.if (\last && (\t % 16) == 14)
 	sub		kptr, kptr, #640	// K[0..1] for the next block
@@ -316,46 +280,36 @@
 	vld1.64		{d4-d5}, [kptr :128]!	// K[t+2..t+3]
 	.endif
 	SCHED_SLOT \t, 12, \sched
-	vbsl		d31, d\a, d\b		// Maj(a,b,c)
+	vbsl		d31, \a, \b		// Maj(a,b,c)
 	SCHED_SLOT \t, 13, \sched
-	vadd.i64	d\h, d\h, d24		// T1
+	vadd.i64	\h, \h, d24		// T1
 	SCHED_SLOT \t, 14, \sched
-	vsli.64		d27, d\a, #36
+	vsli.64		d27, \a, #36
 	.if (\t % 2) == 0
 	RING_STEP vld1.64, d6-d7, wptr, (\t % 16) == 12	// W[t+2..t+3]
 	.endif
 	SCHED_SLOT \t, 15, \sched
-	vsli.64		d28, d\a, #30
+	vsli.64		d28, \a, #30
 	SCHED_SLOT \t, 16, \sched
-	vadd.i64	d\d, d\d, d\h		// d + T1: next round's e
+	vadd.i64	\d, \d, \h		// d + T1: next round's e
 	SCHED_SLOT \t, 17, \sched
-	vadd.i64	d\h, d\h, d31		// T1 + Maj
+	vadd.i64	\h, \h, d31		// T1 + Maj
 	SCHED_SLOT \t, 18, \sched
-	vsli.64		d29, d\a, #25
+	vsli.64		d29, \a, #25
 	SCHED_SLOT \t, 19, \sched
 	veor		d27, d27, d28
 	SCHED_SLOT \t, 20, \sched
 	.if (\t % 2) == 0
-	  .if (\t % 4) == 0
-	vadd.i64	q1, q2, q3		// K+W[t+2..t+3]
-	  .else
-	vadd.i64	q0, q2, q3
-	  .endif
+	rsha_reg kw_pair, q, (1 - ((\t) % 4) / 2)
+	vadd.i64	kw_pair, q2, q3		// K+W[t+2..t+3]: q1 or q0
 	  .if \last
 	NEXT_BLOCK_STEP 0, \t
 	  .endif
 	.endif
 	SCHED_SLOT \t, 21, \sched
 	.if !(\last && (\t % 16) == 15)
-	  .if ((\t + 1) % 4) == 0
-	vadd.i64	d\g, d\g, d0		// next h += K+W[t+1]
-	  .elseif ((\t + 1) % 4) == 1
-	vadd.i64	d\g, d\g, d1
-	  .elseif ((\t + 1) % 4) == 2
-	vadd.i64	d\g, d\g, d2
-	  .else
-	vadd.i64	d\g, d\g, d3
-	  .endif
+	rsha_reg kw_next, d, (((\t) + 1) % 4)
+	vadd.i64	\g, \g, kw_next	// next h += K+W[t+1]
 	.endif
 	SCHED_SLOT \t, 22, \sched
 	veor		d27, d27, d29		// Sigma0(a)
@@ -364,39 +318,26 @@
 	.endif
 	SCHED_SLOT \t, 23, \sched
 	.if !(\last && (\t % 16) == 15)
-	vmov		d30, d\f		// next g, for Ch
+	vmov		d30, \f		// next g, for Ch
 	.endif
 	SCHED_SLOT \t, 24, \sched
 	.if !(\last && (\t % 16) == 15)
-	veor		d31, d\a, d\b		// next b ^ c, for Maj
+	veor		d31, \a, \b		// next b ^ c, for Maj
 	.endif
 	SCHED_SLOT \t, 25, \sched
-	vadd.i64	d\h, d\h, d27		// + Sigma0(a): next round's a
+	vadd.i64	\h, \h, d27		// + Sigma0(a): next round's a
 	SCHED_SLOT \t, 26, \sched
 	.if (\last && (\t % 2) == 0)
 	NEXT_BLOCK_STEP 2, \t
 	.endif
 .endm
 
-/* Round t with the state rotation of t % 8 (a = d16 at t % 8 == 0). */
+/*
+ * Round t with the state rotation of t % 8 (a = d16 at t % 8 == 0, each
+ * round moving every name one register down: rsha_rotate8, ../regs.h).
+ */
 .macro	ROUND_T t, sched, last
-	.if (\t % 8) == 0
-	  ROUND \t, 16, 17, 18, 19, 20, 21, 22, 23, \sched, \last
-	.elseif (\t % 8) == 1
-	  ROUND \t, 23, 16, 17, 18, 19, 20, 21, 22, \sched, \last
-	.elseif (\t % 8) == 2
-	  ROUND \t, 22, 23, 16, 17, 18, 19, 20, 21, \sched, \last
-	.elseif (\t % 8) == 3
-	  ROUND \t, 21, 22, 23, 16, 17, 18, 19, 20, \sched, \last
-	.elseif (\t % 8) == 4
-	  ROUND \t, 20, 21, 22, 23, 16, 17, 18, 19, \sched, \last
-	.elseif (\t % 8) == 5
-	  ROUND \t, 19, 20, 21, 22, 23, 16, 17, 18, \sched, \last
-	.elseif (\t % 8) == 6
-	  ROUND \t, 18, 19, 20, 21, 22, 23, 16, 17, \sched, \last
-	.else
-	  ROUND \t, 17, 18, 19, 20, 21, 22, 23, 16, \sched, \last
-	.endif
+	rsha_rotate8 ((\t) % 8), ROUND, \t, d16, d17, d18, d19, d20, d21, d22, d23, \sched, \last
 .endm
 
 /* 16 rounds with (sched = 1) or without the schedule steps. */

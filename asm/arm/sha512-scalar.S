@@ -32,7 +32,7 @@
  * rotate or shift is two 32-bit shifted operands per half, so each
  * Sigma/sigma is a chain of "lsr" + five "eor x, x, y, lsl/lsr #n" per
  * half (the high half of sigma0/sigma1 has one term fewer; term macros
- * sha512_rtop, sha512_sigh), and a 64-bit add is adds + adc. Registers
+ * sha512_rtop, sha512_sigh<k>), and a 64-bit add is adds + adc. Registers
  * cannot hold the 16-word state, so only a and e live in registers;
  * every round stores its new a and e into two 4-entry rings on the
  * stack, from which b, c, d (= a[t-1..t-3]) and f, g, h (= e[t-1..t-3])
@@ -61,20 +61,8 @@
  * instruction each (A57: about 230 cycles a block less; A15: about 140
  * more).
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100; one whole
- * block cut out of the execution trace, the chunk loop run 5 times, as
- * scripts/performance/mca-table.sh measures it, ARM and Thumb-2 builds; in-tree =
- * Linux 6.12 sha512_block_data_order from arch/arm/crypto/sha512-armv4.pl;
- * cortex-a15 and cortex-a9 share one llvm model):
- *
- *	CPU		build	ours	in-tree	ours/in-tree
- *	cortex-a15	ARM	3650.0	4664.0	0.78
- *	cortex-a15	Thumb-2	3573.6	4360.1	0.82
- *	cortex-a57	ARM	2728.2	2910.7	0.94
- *	cortex-a57	Thumb-2	2728.2	2905.2	0.94
- *
- * (For the in-tree Thumb-2 build llvm-mca's A15 model leaves out its 144
- * it instructions a block, having no timing for them; this loop has none.)
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
@@ -142,7 +130,7 @@
 .endm
 
 /*
- * Term k (0..5) of half h (d: that half of the result) of
+ * Term k (0..5), sha512_sigh<k>, of half h (d: that half of the result) of
  *   ror(x, n1) ^ ror(x, n2) ^ ror(x, n3)	(shift = 0: Sigma0, Sigma1)
  *   ror(x, n1) ^ ror(x, n2) ^ (x >> n3)	(shift = 1: sigma0, sigma1)
  * on x = xl:xh: terms 0, 1 are ror n1, 2, 3 ror n2, 4, 5 the n3 term;
@@ -152,16 +140,23 @@
  * tmp (optional): scratch register for the two-instruction form of a
  * term k > 0 (see sha512_rtop).
  */
-.macro	sha512_sigh k, h, d, xl, xh, n1, n2, n3, shift, tmp=
-	.if \k == 0
-	  sha512_rt 0, \h, \d, \xl, \xh, \n1, 0, 1
-	.elseif \k == 1
-	  sha512_rt 1, \h, \d, \xl, \xh, \n1, 0, 0, \tmp
-	.elseif \k < 4
-	  sha512_rt (\k-2), \h, \d, \xl, \xh, \n2, 0, 0, \tmp
-	.else
-	  sha512_rt (\k-4), \h, \d, \xl, \xh, \n3, \shift, 0, \tmp
-	.endif
+.macro	sha512_sigh0 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 0, \h, \d, \xl, \xh, \n1, 0, 1		// starts d
+.endm
+.macro	sha512_sigh1 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 1, \h, \d, \xl, \xh, \n1, 0, 0, \tmp
+.endm
+.macro	sha512_sigh2 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 0, \h, \d, \xl, \xh, \n2, 0, 0, \tmp
+.endm
+.macro	sha512_sigh3 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 1, \h, \d, \xl, \xh, \n2, 0, 0, \tmp
+.endm
+.macro	sha512_sigh4 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 0, \h, \d, \xl, \xh, \n3, \shift, 0, \tmp
+.endm
+.macro	sha512_sigh5 h, d, xl, xh, n1, n2, n3, shift, tmp=
+	sha512_rt 1, \h, \d, \xl, \xh, \n3, \shift, 0, \tmp
 .endm
 
 	.syntax	unified
@@ -191,11 +186,11 @@
 
 /*
  * Term k of both halves: dl:dh = Sigma/sigma(xl:xh) after k = 0..5 (see
- * sha512_sigh above).
+ * sha512_sigh<k> above).
  */
 .macro	SIG k, dl, dh, xl, xh, n1, n2, n3, shift, tmp=
-	sha512_sigh \k, 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
-	sha512_sigh \k, 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
+	sha512_sigh\k 0, \dl, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
+	sha512_sigh\k 1, \dh, \xl, \xh, \n1, \n2, \n3, \shift, \tmp
 .endm
 
 .macro	SIGMA1 k, el, eh		// Sigma1(e) into r0:r1
@@ -319,17 +314,22 @@
 	adc	\qh, \qh, r11			// W[j]
 .endm
 
-/* The pairs r0:r1, r2:r3, r4:r5, r6:r7 take turns as p1, p2, q, r. */
-.macro	SCHED_T j
-	.if (\j % 4) == 0
-	  SCHED \j, r0, r1, r2, r3, r4, r5, r6, r7
-	.elseif (\j % 4) == 1
-	  SCHED \j, r4, r5, r0, r1, r6, r7, r2, r3
-	.elseif (\j % 4) == 2
-	  SCHED \j, r6, r7, r4, r5, r2, r3, r0, r1
+/*
+ * The pairs r0:r1, r2:r3, r4:r5, r6:r7 take turns as p1, p2, q, r: step
+ * j has the roles of step 16 (p1 = r0:r1, p2 = r2:r3, q = r4:r5, r = r6:r7)
+ * rotated j % 4 times by SCHED_ROT, one step's "p1 = q, p2 = p1, q = r,
+ * r = p2" (see SCHED) each.
+ */
+.macro	SCHED_ROT n, j, p1l, p1h, p2l, p2h, ql, qh, rl, rh
+	.if \n
+	SCHED_ROT (\n - 1), \j, \ql, \qh, \p1l, \p1h, \rl, \rh, \p2l, \p2h
 	.else
-	  SCHED \j, r2, r3, r6, r7, r0, r1, r4, r5
+	SCHED	\j, \p1l, \p1h, \p2l, \p2h, \ql, \qh, \rl, \rh
 	.endif
+.endm
+
+.macro	SCHED_T j
+	SCHED_ROT ((\j) % 4), \j, r0, r1, r2, r3, r4, r5, r6, r7
 .endm
 
 /* 16 rounds; e, a, m in r4:r5, r6:r7, r8:r9 on entry and exit. */

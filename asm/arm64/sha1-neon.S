@@ -37,23 +37,8 @@
  * in one round stalled the integer rounds about 6 cycles (1076 cycles per
  * block before, 909 now); the out-of-order models gain a little too.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the block loop
- * body .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh). The
- * kernel has no non-CE SHA-1 core for arm64; reference = its generic C
- * sha1_transform() (lib/crypto/sha1.c) with the per-block loop of
- * crypto/sha1_generic.c, clang-19 -O2 -mcpu=<cpu>, one block of its
- * execution traced straight-line:
- *
- *	CPU		ours	generic C  ours/C	(before: ours)
- *	cortex-a53	909.0	1291.0	   0.70		1076.0
- *	cortex-a57	307.1	1111.0	   0.28		317.1
- *	cortex-a72	307.1	1111.0	   0.28		317.1
- *	neoverse-n1	225.0	665.1	   0.34		229.0
- *
- * The A57/A72 bound is the 3-wide dispatch (about 830 instructions per
- * block). This core runs at 307/64 = 4.8 cycles/byte there.
- * On the A53 model each SIMD op still costs the integer stream a few
- * cycles, so the scalar core (523 cycles) is faster on A53-only systems.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
@@ -76,6 +61,10 @@
 	ring16	.req	x14
 	ring32	.req	x15
 	ring48	.req	x16
+	ring0	.req	sp		// (W+K) ring slot i at ring<i>
+	ring1	.req	ring16
+	ring2	.req	ring32
+	ring3	.req	ring48
 	vzero	.req	v24
 	vt0	.req	v20
 	vt1	.req	v21
@@ -106,7 +95,12 @@
 	.if \p_q >= 8
 	SCHED8	\p_part, \p_q
 	.else
-	.if \p_part == 0
+	SCHED4_\p_part \p_q, \p_w, \p_w1, \p_w2, \p_w3, \p_w4, \p_k
+	.endif
+.endm
+
+// Part 0..3 of group q = 4..7 (W(q) in v<p_w>, W(q-j) in v<p_wj>).
+.macro	SCHED4_0 p_q, p_w, p_w1, p_w2, p_w3, p_w4, p_k
 	ext	vt0.16b, v\p_w1\().16b, vzero.16b, #4		// W[t-3..t-1], 0
 	ext	vt1.16b, v\p_w4\().16b, v\p_w3\().16b, #8	// W[t-14..t-11]
 	eor	vt0.16b, vt0.16b, v\p_w2\().16b			// ^ W[t-8..t-5]
@@ -114,23 +108,24 @@
 	.if \p_q == 7
 	eor	vx0.16b, v0.16b, v1.16b				// X(8), see SCHED8
 	.endif
-	.elseif \p_part == 1
+.endm
+.macro	SCHED4_1 p_q, p_w, p_w1, p_w2, p_w3, p_w4, p_k
 	eor	vt0.16b, vt0.16b, vt1.16b
 	ushr	v\p_w\().4s, vt0.4s, #31
 	sli	v\p_w\().4s, vt0.4s, #1
 	.if \p_q == 7
 	eor	vx0.16b, vx0.16b, v4.16b
 	.endif
-	.elseif \p_part == 2
+.endm
+.macro	SCHED4_2 p_q, p_w, p_w1, p_w2, p_w3, p_w4, p_k
 	ext	vt1.16b, vzero.16b, v\p_w\().16b, #4		// 0, 0, 0, W[t]
 	ushr	vt2.4s, vt1.4s, #31
 	sli	vt2.4s, vt1.4s, #1
 	eor	v\p_w\().16b, v\p_w\().16b, vt2.16b
-	.else
+.endm
+.macro	SCHED4_3 p_q, p_w, p_w1, p_w2, p_w3, p_w4, p_k
 	add	vt2.4s, v\p_w\().4s, v\p_k\().4s
 	STORE_RING \p_q
-	.endif
-	.endif
 .endm
 
 /*
@@ -148,69 +143,62 @@
  * stored in the rounds of "group 20" (rounds 64-67).
  */
 .macro	SCHED8 p_part, p_q
-	.if \p_q < 20
 	.set	.Lw, \p_q % 8
 	.set	.Lw1, (\p_q + 7) % 8
 	.set	.Lw2, (\p_q + 6) % 8
-	.endif
 	.set	.Lp, (\p_q + 7) % 8			// group q-1
 	.set	.Lpk, 16 + (\p_q - 1) / 5		// its K
-	.if \p_part == 0
-	  .if \p_q < 20
+	SCHED8_\p_part \p_q
+.endm
+
+// Part 0..3 of group q >= 8 (.Lw, .Lw1, .Lw2, .Lp, .Lpk set by SCHED8);
+// groups 19 and 20 leave out what is past the last group.
+.macro	SCHED8_0 p_q
+	.if \p_q < 20
 	SCHED_EXT %(.Lw2), %(.Lw1)
-	  .endif
-	  .if \p_q < 19
-	SCHED_X0 %(\p_q % 2), %((\p_q + 1) % 8), %((\p_q + 5) % 8)
-	  .endif
-	.elseif \p_part == 1
-	  .if \p_q < 20
-	SCHED_Z %((\p_q + 1) % 2)
-	  .endif
-	  .if \p_q < 19
-	SCHED_X1 %(\p_q % 2), %((\p_q + 2) % 8)
-	  .endif
-	.elseif \p_part == 2
-	  .if \p_q < 20
+	.endif
+	.if \p_q < 19
+	SCHED_X0 %((\p_q + 1) % 2), %((\p_q + 1) % 8), %((\p_q + 5) % 8)
+	.endif
+.endm
+.macro	SCHED8_1 p_q
+	.if \p_q < 20
+	SCHED_Z %(\p_q % 2)
+	.endif
+	.if \p_q < 19
+	SCHED_X1 %((\p_q + 1) % 2), %((\p_q + 2) % 8)
+	.endif
+.endm
+.macro	SCHED8_2 p_q
+	.if \p_q < 20
 	SCHED_USHR %(.Lw)
-	  .endif
-	  .if \p_q > 8
+	.endif
+	.if \p_q > 8
 	SCHED_ADDK %(.Lp), %(.Lpk)
-	  .endif
-	.else
-	  .if \p_q < 20
+	.endif
+.endm
+.macro	SCHED8_3 p_q
+	.if \p_q < 20
 	SCHED_SLI %(.Lw)
-	  .endif
-	  .if \p_q > 8
+	.endif
+	.if \p_q > 8
 	STORE_RING (\p_q - 1)
-	  .endif
 	.endif
 .endm
 
 .macro	SCHED_EXT p_w2, p_w1
 	ext	vt0.16b, v\p_w2\().16b, v\p_w1\().16b, #8	// Y = W[t-6..t-3]
 .endm
-// X(q+1) into vx(1-q%2): p_par = q % 2
-.macro	SCHED_X0 p_par, p_a, p_b
-	.if \p_par == 0
-	eor	vx1.16b, v\p_a\().16b, v\p_b\().16b		// W[t-28..] ^ W[t-12..]
-	.else
-	eor	vx0.16b, v\p_a\().16b, v\p_b\().16b
-	.endif
+// X(q+1) into vx<p_x>, p_x = (q + 1) % 2
+.macro	SCHED_X0 p_x, p_a, p_b
+	eor	vx\p_x\().16b, v\p_a\().16b, v\p_b\().16b	// W[t-28..] ^ W[t-12..]
 .endm
-.macro	SCHED_X1 p_par, p_c
-	.if \p_par == 0
-	eor	vx1.16b, vx1.16b, v\p_c\().16b			// ^ W[t-24..]
-	.else
-	eor	vx0.16b, vx0.16b, v\p_c\().16b
-	.endif
+.macro	SCHED_X1 p_x, p_c
+	eor	vx\p_x\().16b, vx\p_x\().16b, v\p_c\().16b	// ^ W[t-24..]
 .endm
-// Z = Y ^ X(q); p_npar = (q + 1) % 2, i.e. 1 for even q (vx0)
-.macro	SCHED_Z p_npar
-	.if \p_npar == 1
-	eor	vt0.16b, vt0.16b, vx0.16b
-	.else
-	eor	vt0.16b, vt0.16b, vx1.16b
-	.endif
+// Z = Y ^ X(q), X(q) in vx<p_x>, p_x = q % 2
+.macro	SCHED_Z p_x
+	eor	vt0.16b, vt0.16b, vx\p_x\().16b
 .endm
 .macro	SCHED_USHR p_w
 	ushr	v\p_w\().4s, vt0.4s, #30
@@ -222,16 +210,12 @@
 	add	vt2.4s, v\p_p\().4s, v\p_k\().4s		// W+K of group q-1
 .endm
 
+// vt2 into ring slot q % 4 (ring0 = sp, ring1..3 = ring16..ring48)
 .macro	STORE_RING p_q
-	.if (\p_q % 4) == 0
-	st1	{vt2.4s}, [sp]
-	.elseif (\p_q % 4) == 1
-	st1	{vt2.4s}, [ring16]
-	.elseif (\p_q % 4) == 2
-	st1	{vt2.4s}, [ring32]
-	.else
-	st1	{vt2.4s}, [ring48]
-	.endif
+	STORE_RING_AT %((\p_q) % 4)
+.endm
+.macro	STORE_RING_AT p_i
+	st1	{vt2.4s}, [ring\p_i]
 .endm
 
 /*
@@ -265,7 +249,7 @@
 	add	w\p_e, w\p_e, w\p_tf
 	.if \p_t < 68
 	.set	.Lq, \p_t / 4 + 4
-	SCHED	(\p_t % 4), %(.Lq), %(.Lq % 8), %((.Lq + 7) % 8), %((.Lq + 6) % 8), %((.Lq + 5) % 8), %((.Lq + 4) % 8), %((.Lq + 1) % 8), %(16 + .Lq / 5)
+	SCHED	%(\p_t % 4), %(.Lq), %(.Lq % 8), %((.Lq + 7) % 8), %((.Lq + 6) % 8), %((.Lq + 5) % 8), %((.Lq + 4) % 8), %((.Lq + 1) % 8), %(16 + .Lq / 5)
 	.endif
 	.if \p_t < 79
 	ror	w\p_d, w\p_d, #2		// e of round t+1: true value
@@ -273,22 +257,14 @@
 	add	w\p_e, w\p_e, rol5
 .endm
 
-/* Round t with the registers of t: state rotated by t%5 (w5-w9), W+K pair
- * registers x3/x4 by (t/2)%2, f temporaries w10/w11 by t%2. */
+/*
+ * Round t with the registers of t: state rotated by t%5 (a = w5 + (0 - t)
+ * mod 5 .. e = w5 + (4 - t) mod 5), W+K pair registers p = x3, n = x4
+ * when (t/2) is even and the other way round when odd, f temporaries tf =
+ * w10, tn = w11 in even rounds and the other way round in odd ones.
+ */
 .macro	ROUND_T p_t
-	.if ((\p_t / 2) % 2) == 0
-	  ROUND_P \p_t, 3, 4
-	.else
-	  ROUND_P \p_t, 4, 3
-	.endif
-.endm
-
-.macro	ROUND_P p_t, p_p, p_n
-	.if (\p_t % 2) == 0
-	ROUND	\p_t, %(5 + (80 - \p_t) % 5), %(5 + (81 - \p_t) % 5), %(5 + (82 - \p_t) % 5), %(5 + (83 - \p_t) % 5), %(5 + (84 - \p_t) % 5), \p_p, \p_n, 10, 11
-	.else
-	ROUND	\p_t, %(5 + (80 - \p_t) % 5), %(5 + (81 - \p_t) % 5), %(5 + (82 - \p_t) % 5), %(5 + (83 - \p_t) % 5), %(5 + (84 - \p_t) % 5), \p_p, \p_n, 11, 10
-	.endif
+	ROUND	\p_t, %(5 + (80 - \p_t) % 5), %(5 + (81 - \p_t) % 5), %(5 + (82 - \p_t) % 5), %(5 + (83 - \p_t) % 5), %(5 + (84 - \p_t) % 5), %(3 + (\p_t / 2) % 2), %(4 - (\p_t / 2) % 2), %(10 + \p_t % 2), %(11 - \p_t % 2)
 .endm
 
 SYM_FUNC_START(rsha_sha1_arm64_neon)
@@ -363,6 +339,10 @@ SYM_FUNC_END(rsha_sha1_arm64_neon)
 	.unreq	ring16
 	.unreq	ring32
 	.unreq	ring48
+	.unreq	ring0
+	.unreq	ring1
+	.unreq	ring2
+	.unreq	ring3
 	.unreq	vzero
 	.unreq	vt0
 	.unreq	vt1

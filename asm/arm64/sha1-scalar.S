@@ -32,33 +32,13 @@
  * (A53 dual issue); message words 5..15 are loaded and byte-swapped inside
  * rounds 0..10, which have free issue slots.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the block loop
- * body .Lscalar_block .. .Lscalar_block_end). Reference = the kernel's
- * generic C sha1_transform() (lib/crypto/sha1.c) compiled with clang-19
- * -O2 -mcpu=<cpu> inside a loop over blocks, measured the same way on its
- * loop body; clang leaves its round loops rolled (1066.1 / 1035.4 /
- * 1036.1), so the table compares against the stricter fully unrolled
- * build of the same C ("#pragma clang loop unroll(full)" in the /tmp
- * copy):
- *
- *	CPU		ours	C ref	ours/ref	(ours/rolled C)
- *	cortex-a53	524.0	518.0	1.01		(0.49)
- *	cortex-a57	380.1	491.6	0.77		(0.37)
- *	cortex-a72	380.1	491.6	0.77		(0.37)
- *
- * (LLVM 19 models the A72 with the A57 scheduling model.) On the A53 model
- * the core is issue-bound: about 1010 instructions per block on a 2-wide
- * in-order machine, about 505 cycles at best; SHA-1 on integer registers
- * needs about 12 instructions per round (4 schedule, 2 for rol 5, 1 for
- * rol 30, K and W adds, 3-5 for f and its add), so 0.80x of the C
- * reference there (414) is out of reach without SIMD (see sha1-neon.S).
- * Note: scripts/performance/mca-core.sh marks the region with "//" comments, which
- * llvm-mca ignores for AArch64, so it measures the whole function
- * (558.0 / 378.3 / 378.3 here); these figures use "#" markers.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
 #include "../sha1-k.h"
+#include "../regs.h"
 #include "sha1-rounds.h"
 
 	.text
@@ -143,22 +123,14 @@
 
 /*
  * Round t with its registers: state rotated by t%5, W ring by t%16, the
- * f temporaries w26/w28 alternating with t%2.
+ * f temporaries w26/w28 alternating with t%2 (tf = w26 in even rounds).
  */
 .macro	ROUND_T p_t
 	// K of round t+1, which round t adds to e early
-	.if \p_t == 19
-	LOADK	SHA1_K1
-	.elseif \p_t == 39
-	LOADK	SHA1_K2
-	.elseif \p_t == 59
-	LOADK	SHA1_K3
-	.endif
-	.if (\p_t % 2) == 0
-	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), 26, 28, %WREG(\p_t + 4), %WREG(\p_t + 5)
-	.else
-	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), 28, 26, %WREG(\p_t + 4), %WREG(\p_t + 5)
-	.endif
+	rsha_at \p_t, 19, LOADK SHA1_K1
+	rsha_at \p_t, 39, LOADK SHA1_K2
+	rsha_at \p_t, 59, LOADK SHA1_K3
+	ROUND	\p_t, %SREG(80 - \p_t), %SREG(81 - \p_t), %SREG(82 - \p_t), %SREG(83 - \p_t), %SREG(84 - \p_t), %WREG(\p_t), %WREG(\p_t + 1), %WREG(\p_t + LA), %WREG(\p_t + LA + 2), %WREG(\p_t + LA + 8), %WREG(\p_t + LA + 13), %WREG(\p_t + LA + 15), %(26 + 2 * (\p_t % 2)), %(28 - 2 * (\p_t % 2)), %WREG(\p_t + 4), %WREG(\p_t + 5)
 .endm
 
 SYM_FUNC_START(rsha_sha1_arm64_scalar)

@@ -40,34 +40,8 @@
  * stores use st1 to a base register, 2 uops, instead of str q with an
  * offset, 3 uops).
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh; in-tree =
- * Linux 6.12 sha256_block_neon from arch/arm64/crypto/sha512-armv8.pl,
- * one block of its execution traced straight-line):
- *
- *	CPU		ours	in-tree	ours/in-tree	(before the lag: ours)
- *	cortex-a53	1730.0	1983.0	0.87		1730.0
- *	cortex-a57	540.1	650.1	0.83		541.1
- *	cortex-a72	540.1	650.1	0.83		541.1
- *	neoverse-n1	387.8	404.8	0.96		414.0
- *
- * Neoverse N1 misses the 0.95x target (384.6) and cannot reach it with
- * integer rounds: the llvm-mca N1 model has three integer pipes (S0, S1,
- * M; every round op, shifted-operand eor included, is one uop on any of
- * them) and the round is 18 such ops (h += W+K; Sigma1 and Sigma0 3 each
- * plus their adds; Ch 2 + 2 adds; d += T1; Maj 3 with the carried b^c,
- * plus its add), so 64 rounds alone are 1152 uops = 384.0 cycles. The
- * block also needs the 8 feed-forward adds, the b^c seed, the loop count
- * and the data pointer (ld1 post-index writes back on an I pipe): 1163
- * uops = 387.7 cycles, which is what this core runs at (387.8). 0.95x
- * would allow 1153 uops, one more than the rounds alone. Moving the
- * feed-forward to SIMD would put a GPR->SIMD->GPR round trip (stores,
- * reloads) on the block-to-block critical path, which costs real cores
- * far more than the 2.7 cycles it saves in the model.
- *
- * On the A53 model (in-order, 6-cycle NEON latency) the sigma1 recurrence
- * of the NEON schedule is the bottleneck, and the scalar core (1110) beats
- * both NEON cores: the glue may prefer the scalar core on A53-only systems.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
@@ -90,6 +64,10 @@
 	ring16	.req	x3		// sp + 16 (kptr is free once K is in v16-v31)
 	ring32	.req	x23		// sp + 32
 	ring48	.req	x24		// sp + 48
+	ring0	.req	sp		// ring<i>: ring slot i
+	ring1	.req	ring16
+	ring2	.req	ring32
+	ring3	.req	ring48
 	// schedule temporaries (v0-v3 hold W, v16-v31 hold K)
 	t0	.req	v4
 	t1	.req	v5
@@ -105,31 +83,36 @@
  * 63:32 of x\h; only w\h is ever read, so that is harmless. wkn: the other
  * pair register, loaded in even rounds with the pair after next.
  * part: which quarter (0-3) of the schedule group to interleave (as two
- * eighths, one mid-round and one late), or -1 for none.
+ * eighths, SCHED_P<part>a at slot 3 and SCHED_P<part>b at slot 5), or n
+ * for none.
  */
 .macro	ROUND_OP k, t, h, wkp, wkn, part, sg, va, vb, vc, vd, kv
-	.if \k == 0
-	  .if (\t % 2) == 0
+	rsha_at \k, 0, ROUND_ADD_WK \t, \h, \wkp
+	rsha_at \k, 1, ROUND_LOAD_WK \t, \wkn
+	rsha_at \k, 3, SCHED_P\part\()a \sg, \va, \vb, \vc, \vd, \kv
+	rsha_at \k, 5, SCHED_P\part\()b \sg, \va, \vb, \vc, \vd, \kv
+.endm
+
+.macro	ROUND_ADD_WK t, h, wkp
+	.if (\t % 2) == 0
 	add	w\h, w\h, w\wkp			// h += W[t]+K[t]
-	  .else
+	.else
 	add	x\h, x\h, x\wkp, lsr #32	// h += W[t]+K[t] (high half)
-	  .endif
-	.elseif \k == 1
-	  .if ((\t % 2) == 0) && (\t < 62)
+	.endif
+.endm
+
+.macro	ROUND_LOAD_WK t, wkn
+	.if ((\t % 2) == 0) && (\t < 62)
 	ldr	x\wkn, [sp, #4 * ((\t + 2) % 16)]
-	  .endif
-	.elseif \part < 0				// no schedule work
-	.elseif \k == 3
-	SCHED_PART (2 * \part), \sg, \va, \vb, \vc, \vd, \kv
-	.elseif \k == 5
-	SCHED_PART (2 * \part + 1), \sg, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
 /*
- * One eighth (part 0-7) of schedule group g, run in rounds 4g+8..4g+11:
+ * The eighths 0-7 (SCHED_P0a, SCHED_P0b, .., SCHED_P3b) of schedule group
+ * g, run in rounds 4g+8..4g+11:
  * va..vd = W[4g..4g+15] (four words each); va is replaced by W[4g+16..4g+19], and W+K for those
- * goes to ring slots 4g%16.. (sg = g picks the slot). Part 7 runs in round
+ * goes to ring slots 4g%16.. (sg = g picks the slot: ring<sg % 4>, ring0 =
+ * sp, ring1..3 = ring16..ring48). Eighth 7 runs in round
  * 4g+11, after the last load of those slots (the pair load of round 4g)
  * and before their next one (round 4g+14). kv = K[4g+16..4g+19].
  * Chains of dependent NEON instructions are spread out because the
@@ -142,56 +125,59 @@
  * result has its upper half zeroed, which lets it be added to all four
  * lanes without masking.
  */
-.macro	SCHED_PART part, sg, va, vb, vc, vd, kv
-	.if \part == 0
+.macro	SCHED_P0a sg, va, vb, vc, vd, kv
 	ext	t0.16b, \va\().16b, \vb\().16b, #4	// W[t+1..t+4]
 	ext	t1.16b, \vc\().16b, \vd\().16b, #4	// W[t+9..t+12]
 	ushr	t2.4s, t0.4s, #7
 	ushr	t3.4s, t0.4s, #18
-	.elseif \part == 1
+.endm
+.macro	SCHED_P0b sg, va, vb, vc, vd, kv
 	add	\va\().4s, \va\().4s, t1.4s
 	sli	t2.4s, t0.4s, #25
 	sli	t3.4s, t0.4s, #14
 	ushr	t0.4s, t0.4s, #3
-	.elseif \part == 2
+.endm
+.macro	SCHED_P1a sg, va, vb, vc, vd, kv
 	ext	t1.16b, \vd\().16b, \vd\().16b, #8	// W[t+14], W[t+15] low
 	eor	t2.16b, t2.16b, t3.16b
 	ushr	t3.2s, t1.2s, #17
 	eor	t2.16b, t2.16b, t0.16b			// sigma0
-	.elseif \part == 3
+.endm
+.macro	SCHED_P1b sg, va, vb, vc, vd, kv
 	ushr	t0.2s, t1.2s, #19
 	sli	t3.2s, t1.2s, #15
 	add	\va\().4s, \va\().4s, t2.4s
 	sli	t0.2s, t1.2s, #13
-	.elseif \part == 4
+.endm
+.macro	SCHED_P2a sg, va, vb, vc, vd, kv
 	ushr	t2.2s, t1.2s, #10
 	eor	t3.8b, t3.8b, t0.8b
 	eor	t3.8b, t3.8b, t2.8b			// sigma1, upper half 0
 	add	\va\().4s, \va\().4s, t3.4s		// W[t+16], W[t+17] done
-	.elseif \part == 5
+.endm
+.macro	SCHED_P2b sg, va, vb, vc, vd, kv
 	ushr	t0.2s, \va\().2s, #17
 	ushr	t3.2s, \va\().2s, #19
 	ushr	t2.2s, \va\().2s, #10
 	sli	t0.2s, \va\().2s, #15
-	.elseif \part == 6
+.endm
+.macro	SCHED_P3a sg, va, vb, vc, vd, kv
 	sli	t3.2s, \va\().2s, #13
 	eor	t0.8b, t0.8b, t2.8b
 	eor	t0.8b, t0.8b, t3.8b
-	.elseif \part == 7
+.endm
+.macro	SCHED_P3b sg, va, vb, vc, vd, kv
 	ext	t0.16b, t0.16b, t0.16b, #8		// to lanes 2,3
 	add	\va\().4s, \va\().4s, t0.4s		// W[t+18], W[t+19] done
 	add	t1.4s, \va\().4s, \kv\().4s
 	// st1 to a base register is 2 uops on A57, str q5, [sp, #imm] is 3
-	.if (\sg % 4) == 0
-	st1	{t1.4s}, [sp]
-	.elseif (\sg % 4) == 1
-	st1	{t1.4s}, [ring16]
-	.elseif (\sg % 4) == 2
-	st1	{t1.4s}, [ring32]
-	.else
-	st1	{t1.4s}, [ring48]
-	.endif
-	.endif
+	rsha_reg sched_ring, ring, ((\sg) % 4)
+	st1	{t1.4s}, [sched_ring]
+.endm
+// no schedule work
+.macro	SCHED_Pna sg, va, vb, vc, vd, kv
+.endm
+.macro	SCHED_Pnb sg, va, vb, vc, vd, kv
 .endm
 
 /*
@@ -218,7 +204,7 @@
  * Rounds 4g..4g+3 together with schedule group sg = g - 2
  * (W[4sg+16..4sg+19] from va..vd = W[4sg..4sg+15], kv =
  * K[4sg+16..4sg+19]); sg = -1 for the first two and last three groups of
- * rounds, which have no schedule work.
+ * rounds, which have no schedule work (part n).
  */
 .macro	GROUP g, sg, va, vb, vc, vd, kv
 	.if \sg >= 0
@@ -227,10 +213,10 @@
 	ROUND_T	(4 * \g + 2), 2, \sg, \va, \vb, \vc, \vd, \kv
 	ROUND_T	(4 * \g + 3), 3, \sg, \va, \vb, \vc, \vd, \kv
 	.else
-	ROUND_T	(4 * \g + 0), -1, 0, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 1), -1, 0, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 2), -1, 0, \va, \vb, \vc, \vd, \kv
-	ROUND_T	(4 * \g + 3), -1, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 0), n, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 1), n, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 2), n, 0, \va, \vb, \vc, \vd, \kv
+	ROUND_T	(4 * \g + 3), n, 0, \va, \vb, \vc, \vd, \kv
 	.endif
 .endm
 
@@ -322,6 +308,10 @@ SYM_FUNC_END(rsha_sha256_arm64_neon)
 	.unreq	ring16
 	.unreq	ring32
 	.unreq	ring48
+	.unreq	ring0
+	.unreq	ring1
+	.unreq	ring2
+	.unreq	ring3
 	.unreq	t0
 	.unreq	t1
 	.unreq	t2

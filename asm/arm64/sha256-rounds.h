@@ -22,6 +22,8 @@
  * free on the A57/A72 M pipe).
  */
 
+#include "../regs.h"
+
 	// the block function's arguments, as both cores name them
 	state	.req	x0		// u32 state[8]
 	data	.req	x1		// next input block
@@ -74,26 +76,10 @@
  * Invoke "round t, a, b, c, d, e, f, g, h, args" with the state register
  * numbers of round t: a = 4 .. h = 11 at t % 8 == 0, each round moving
  * every name one register down (the new a is the old h's register), so
- * no round moves data.
+ * no round moves data (rsha_rotate8, ../regs.h).
  */
 .macro	sha256_round_regs t, round, args:vararg
-	.if (\t % 8) == 0
-	  \round \t, 4, 5, 6, 7, 8, 9, 10, 11, \args
-	.elseif (\t % 8) == 1
-	  \round \t, 11, 4, 5, 6, 7, 8, 9, 10, \args
-	.elseif (\t % 8) == 2
-	  \round \t, 10, 11, 4, 5, 6, 7, 8, 9, \args
-	.elseif (\t % 8) == 3
-	  \round \t, 9, 10, 11, 4, 5, 6, 7, 8, \args
-	.elseif (\t % 8) == 4
-	  \round \t, 8, 9, 10, 11, 4, 5, 6, 7, \args
-	.elseif (\t % 8) == 5
-	  \round \t, 7, 8, 9, 10, 11, 4, 5, 6, \args
-	.elseif (\t % 8) == 6
-	  \round \t, 6, 7, 8, 9, 10, 11, 4, 5, \args
-	.else
-	  \round \t, 5, 6, 7, 8, 9, 10, 11, 4, \args
-	.endif
+	rsha_rotate8 ((\t) % 8), \round, \t, 4, 5, 6, 7, 8, 9, 10, 11, \args
 .endm
 
 /* Drop the aliases above (at the end of the including core). */

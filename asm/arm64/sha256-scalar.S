@@ -32,16 +32,8 @@
  * shared with the NEON core; this file adds K, W and the schedule
  * through its hook.
  *
- * llvm-mca-19 cycles per 64-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, measured with
- * scripts/performance/mca-table.sh; in-tree = Linux 6.12 sha256_block_data_order from
- * arch/arm64/crypto/sha512-armv8.pl, one whole block of its execution):
- *
- *	CPU		ours	in-tree	ours/in-tree
- *	cortex-a53	1110.0	1202.0	0.92
- *	cortex-a57	629.1	672.1	0.94
- *	cortex-a72	629.1	672.1	0.94
- *	neoverse-n1	558.4	586.0	0.95
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
@@ -89,45 +81,42 @@
  * (two dependent steps each, like the Sigmas)
  */
 .macro	ROUND_OP k, t, h, wc, wn, sched, wnew, w14src
-	.if \k == 0
-	  .if \t < 63
-	ldr	w\wn, [sp, #RING(\t + 1)]
-	  .endif
-	  .if (\t % 2) == 0
-	add	w\h, w\h, w27			// h += K[t]
-	  .else
-	add	x\h, x\h, x27, lsr #32		// h += K[t] (high half)
-	    .if \t < 63
-	ldr	x27, [kptr, #4 * (\t + 1)]	// K[t+1], K[t+2]
-	    .endif
-	  .endif
-	.elseif \k == 1
-	add	w\h, w\h, w\wc			// h += W[t]
-	.elseif !\sched				// k >= 2: schedule work only
-	.elseif \k == 2
-	  .if (\t % 2)
-	ldr	x21, [sp, #RING(\t + 9)]	// W[t+9], W[t+10]
-	  .endif
-	.elseif \k == 4
-	eor	sg1, w\w14src, w\w14src, ror #2
-	lsr	rot1, w\w14src, #10
-	  .if (\t % 2)
-	add	w\wnew, w\wc, w21		// W[t] + W[t+9]
-	  .else
-	add	x\wnew, x\wc, x21, lsr #32	// W[t] + W[t+9]
-	  .endif
-	.elseif \k == 5
-	eor	sg0, w\wn, w\wn, ror #11
-	lsr	rot0, w\wn, #3
-	eor	sg1, rot1, sg1, ror #17		// sigma1(W[t+14])
-	.elseif \k == 6
-	eor	sg0, rot0, sg0, ror #7		// sigma0(W[t+1])
-	add	w\wnew, w\wnew, sg1
-	.elseif \k == 7
-	add	w\wnew, w\wnew, sg0
-	.elseif \k == 8
-	str	w\wnew, [sp, #RING(\t)]
+	rsha_at \k, 0, ROUND_ADD_K \t, \h, \wn
+	rsha_at \k, 1, add w\h, w\h, w\wc	// h += W[t]
+	.if \sched
+	SCHED_OP \k, \t, \wc, \wn, \wnew, \w14src
 	.endif
+.endm
+
+/* Slot 0: h += K[t]; load W[t+1], and in odd rounds K[t+1], K[t+2]. */
+.macro	ROUND_ADD_K t, h, wn
+	.if \t < 63
+	ldr	w\wn, [sp, #RING(\t + 1)]
+	.endif
+	.if (\t % 2) == 0
+	add	w\h, w\h, w27			// h += K[t]
+	.else
+	add	x\h, x\h, x27, lsr #32		// h += K[t] (high half)
+	  .if \t < 63
+	ldr	x27, [kptr, #4 * (\t + 1)]	// K[t+1], K[t+2]
+	  .endif
+	.endif
+.endm
+
+/* Slots 2..8 of a round with schedule work: W[t+16] into wnew. */
+.macro	SCHED_OP k, t, wc, wn, wnew, w14src
+	rsha_at2 \k, (\t % 2), 2, 1, ldr x21, [sp, #RING(\t + 9)]	// W[t+9], W[t+10]
+	rsha_at \k, 4, eor sg1, w\w14src, w\w14src, ror #2
+	rsha_at \k, 4, lsr rot1, w\w14src, #10
+	rsha_at2 \k, (\t % 2), 4, 1, add w\wnew, w\wc, w21		// W[t] + W[t+9]
+	rsha_at2 \k, (\t % 2), 4, 0, add x\wnew, x\wc, x21, lsr #32	// W[t] + W[t+9]
+	rsha_at \k, 5, eor sg0, w\wn, w\wn, ror #11
+	rsha_at \k, 5, lsr rot0, w\wn, #3
+	rsha_at \k, 5, eor sg1, rot1, sg1, ror #17	// sigma1(W[t+14])
+	rsha_at \k, 6, eor sg0, rot0, sg0, ror #7	// sigma0(W[t+1])
+	rsha_at \k, 6, add w\wnew, w\wnew, sg1
+	rsha_at \k, 7, add w\wnew, w\wnew, sg0
+	rsha_at \k, 8, str w\wnew, [sp, #RING(\t)]
 .endm
 
 /*

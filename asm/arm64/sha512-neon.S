@@ -31,46 +31,13 @@
  * this core runs at its dispatch limit (809 cycles) where the scalar core
  * cannot quite reach its own.
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lneon_block .. .Lneon_block_end, scripts/performance/mca-table.sh). The kernel has no NEON SHA-512 core; reference =
- * Linux 6.12 sha512_transform() (crypto/sha512_generic.c) compiled with
- * clang-19 -O2 -mcpu=<cpu>, its per-block loop traced straight-line (the
- * 10x8-round loop and the schedule loop as executed for one block). Also
- * shown: our scalar core and the in-tree scalar sha512_block_data_order
- * (arch/arm64/crypto/sha512-armv8.pl, one block traced straight-line).
- *
- *	CPU		ours	generic C  ours/C	scalar	in-tree scalar
- *	cortex-a53	1935.0	2017.0	   0.96		1304.0	1506.0
- *	cortex-a57	809.2	1402.3	   0.58		817.2	930.1
- *	cortex-a72	809.2	1395.3	   0.58		817.2	930.1
- *	neoverse-n1	509.1	983.1	   0.52		707.8	741.0
- *
- * On the N1 model, with three integer pipes and two SIMD pipes, moving
- * the whole schedule to SIMD pays: 0.72x the scalar core. On the A57/A72
- * model it is only 1% faster than the scalar core (0.87x the in-tree
- * scalar). On the in-order A53 model it is 48% SLOWER than the scalar
- * core and misses the 0.80x target (1613.6): every integer instruction
- * issued after a SIMD one waits for the 6-cycle SIMD latency (in-order
- * completion), and SIMD instructions neither pair with each other nor
- * with a later integer op, so each costs at least one issue cycle, about
- * 1.1 measured even in bundles of 16 independent ops. The rounds alone
- * (this loop with the schedule removed, W+K still moved by fmov) take
- * 1209 cycles, and the schedule is about 20 SIMD instructions per word
- * pair (sigma1 7, sigma0 7, 2 ext, 3 adds, the K add): 31-32 pairs are
- * about 640 SIMD instructions, so a full SIMD schedule stays near
- * 1209 + 640 = 1850 however it is arranged (replacing the fmovs by a
- * stack ring with str q + ldr measured 1887 here, and cost A57 +24 and N1
- * +32 cycles, so it was not kept). Meeting 0.80x on the A53 model needs
- * at most ~60% of that SIMD work, i.e. roughly half the schedule words
- * done in the integer unit as in the scalar core (which holds W[] in 16
- * more registers, so x19-x28/x30 would have to be saved); that would cost
- * N1 about 3 cycles per word moved (9 integer ops, 3 pipes), ~+100
- * cycles, still under its 0.80x limit (786). Not done in this round of
- * tuning; on A53-only systems the glue should prefer the scalar core.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
 #include "../sha512-k.h"
+#include "../regs.h"
 
 	.section .rodata
 	.balign	16
@@ -100,7 +67,8 @@
  * has used it, so the slow SIMD-to-integer move is off the critical path.
  * mp holds b^c (the a^b of round t-1), mc receives this round's a^b; until
  * then mc is a third temporary.
- * p0..p2: parts of the schedule group to interleave (-1: none); pre and
+ * p0..p2: parts of the schedule group to interleave (SCHED_<part>; n:
+ * none); pre and
  * va..vwk are passed through to SCHED.
  *
  * Sigma1(e) = ror(e,14) ^ ror(e ^ ror(e,23), 18)
@@ -156,7 +124,10 @@
  * A SIMD rotate is ushr + sli.
  */
 .macro	SCHED part, t, pre, va, vb, vc, v5n, v6n, v7, vwk
-	.if \part == 0
+	SCHED_\part \t, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
+.endm
+
+.macro	SCHED_0 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	ldr	q31, [kptr, #8 * (\t + 16)]		// K[t+16..t+17]
 	ushr	v26.2d, \v7\().2d, #19
 	ushr	v27.2d, \v7\().2d, #61
@@ -165,7 +136,9 @@
 	ext	v24.16b, \vb\().16b, \vc\().16b, #8	// W[t+3..t+4]
 	ext	v25.16b, \v5n\().16b, \v6n\().16b, #8	// W[t+11..t+12]
 	.endif
-	.elseif \part == 1
+.endm
+
+.macro	SCHED_1 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	sli	v26.2d, \v7\().2d, #45
 	sli	v27.2d, \v7\().2d, #3
 	.if \pre
@@ -173,29 +146,40 @@
 	ushr	v30.2d, v24.2d, #8
 	add	\vb\().2d, \vb\().2d, v25.2d
 	.endif
-	.elseif \part == 2
+.endm
+
+.macro	SCHED_2 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	eor	v28.16b, v28.16b, v26.16b
 	.if \pre
 	ushr	v25.2d, v24.2d, #7
 	sli	v29.2d, v24.2d, #63
 	sli	v30.2d, v24.2d, #56
 	.endif
-	.elseif \part == 3
+.endm
+
+.macro	SCHED_3 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	eor	v28.16b, v28.16b, v27.16b		// sigma1(W[t+14..t+15])
 	.if \pre
 	eor	v25.16b, v25.16b, v29.16b
 	.endif
-	.elseif \part == 4
+.endm
+
+.macro	SCHED_4 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	add	\va\().2d, \va\().2d, v28.2d		// W[t+16..t+17]
 	.if \pre
 	eor	v25.16b, v25.16b, v30.16b		// sigma0(W[t+3..t+4])
 	.endif
-	.elseif \part == 5
+.endm
+
+.macro	SCHED_5 t, pre, va, vb, vc, v5n, v6n, v7, vwk
 	add	\vwk\().2d, \va\().2d, v31.2d
 	.if \pre
 	add	\vb\().2d, \vb\().2d, v25.2d
 	.endif
-	.endif
+.endm
+
+// no schedule work
+.macro	SCHED_n t, pre, va, vb, vc, v5n, v6n, v7, vwk
 .endm
 
 /*
@@ -217,8 +201,9 @@
 .endm
 
 /*
- * Round t with the state rotation of t % 8 (a = x4 at t % 8 == 0) and the
- * Maj carries and W+K register of t % 2.
+ * Round t with the state rotation of t % 8 (a = x4 at t % 8 == 0, each
+ * round moving every name one register down: rsha_rotate8, ../regs.h) and
+ * the Maj carries and W+K register of t % 2.
  */
 .macro	ROUND_T t, wkv, p0, p1, p2, pre, va, vb, vc, v5n, v6n, v7, vwk
 	.if (\t % 2) == 0
@@ -229,59 +214,34 @@
 .endm
 
 .macro	ROUND_M t, mp, mc, wk, wkv, p0, p1, p2, pre, va, vb, vc, v5n, v6n, v7, vwk
-	.if (\t % 8) == 0
-	  ROUND \t, 4, 5, 6, 7, 8, 9, 10, 11, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 1
-	  ROUND \t, 11, 4, 5, 6, 7, 8, 9, 10, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 2
-	  ROUND \t, 10, 11, 4, 5, 6, 7, 8, 9, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 3
-	  ROUND \t, 9, 10, 11, 4, 5, 6, 7, 8, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 4
-	  ROUND \t, 8, 9, 10, 11, 4, 5, 6, 7, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 5
-	  ROUND \t, 7, 8, 9, 10, 11, 4, 5, 6, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.elseif (\t % 8) == 6
-	  ROUND \t, 6, 7, 8, 9, 10, 11, 4, 5, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.else
-	  ROUND \t, 5, 6, 7, 8, 9, 10, 11, 4, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	.endif
+	rsha_rotate8 ((\t) % 8), ROUND, \t, 4, 5, 6, 7, 8, 9, 10, 11, \mp, \mc, \wk, \wkv, \p0, \p1, \p2, \pre, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 .endm
 
 /*
  * Rounds 2g and 2g+1, with schedule group g when g < 32. The vector
- * registers follow g % 8 (literal names: gas cannot build a register
- * name from an expression): va = W[2g..2g+1], vb, vc the next two pairs,
- * v5n, v6n = W[2g+10..2g+13], v7 = W[2g+14..2g+15], vwk = W+K[2g..2g+1],
- * and wkv the W+K pair of the next group.
+ * registers follow g % 8 (named by rsha_reg, ../regs.h): va = v(g % 8) =
+ * W[2g..2g+1], vb, vc the next two pairs, v5n, v6n = W[2g+10..2g+13], v7
+ * = W[2g+14..2g+15], vwk = v(16 + g % 8) = W+K[2g..2g+1], and wkv (a
+ * number: 16 + (g + 1) % 8) the W+K pair of the next group.
  */
 .macro	GROUP g
-	.if (\g % 8) == 0
-	  GROUP_R \g, 17, v0, v1, v2, v5, v6, v7, v16
-	.elseif (\g % 8) == 1
-	  GROUP_R \g, 18, v1, v2, v3, v6, v7, v0, v17
-	.elseif (\g % 8) == 2
-	  GROUP_R \g, 19, v2, v3, v4, v7, v0, v1, v18
-	.elseif (\g % 8) == 3
-	  GROUP_R \g, 20, v3, v4, v5, v0, v1, v2, v19
-	.elseif (\g % 8) == 4
-	  GROUP_R \g, 21, v4, v5, v6, v1, v2, v3, v20
-	.elseif (\g % 8) == 5
-	  GROUP_R \g, 22, v5, v6, v7, v2, v3, v4, v21
-	.elseif (\g % 8) == 6
-	  GROUP_R \g, 23, v6, v7, v0, v3, v4, v5, v22
-	.else
-	  GROUP_R \g, 16, v7, v0, v1, v4, v5, v6, v23
-	.endif
+	rsha_reg grp_va,  v, ((\g) % 8)
+	rsha_reg grp_vb,  v, (((\g) + 1) % 8)
+	rsha_reg grp_vc,  v, (((\g) + 2) % 8)
+	rsha_reg grp_v5n, v, (((\g) + 5) % 8)
+	rsha_reg grp_v6n, v, (((\g) + 6) % 8)
+	rsha_reg grp_v7,  v, (((\g) + 7) % 8)
+	rsha_reg grp_vwk, v, (16 + (\g) % 8)
+	rsha_num GROUP_R, (16 + ((\g) + 1) % 8), \g, grp_va, grp_vb, grp_vc, grp_v5n, grp_v6n, grp_v7, grp_vwk
 .endm
 
-.macro	GROUP_R g, wkv, va, vb, vc, v5n, v6n, v7, vwk
+.macro	GROUP_R wkv, g, va, vb, vc, v5n, v6n, v7, vwk
 	.if \g < 32
 	ROUND_T	(2 * \g), \wkv, 0, 1, 2, (\g < 31), \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 	ROUND_T	(2 * \g + 1), \wkv, 3, 4, 5, (\g < 31), \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 	.else
-	ROUND_T	(2 * \g), \wkv, -1, -1, -1, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
-	ROUND_T	(2 * \g + 1), \wkv, -1, -1, -1, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
+	ROUND_T	(2 * \g), \wkv, n, n, n, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
+	ROUND_T	(2 * \g + 1), \wkv, n, n, n, 0, \va, \vb, \vc, \v5n, \v6n, \v7, \vwk
 	.endif
 .endm
 

@@ -37,37 +37,13 @@
  * for roughly 0.5% more cycles (loop overhead); kept unrolled like the
  * SHA-256 cores.
  *
- * llvm-mca-19 cycles per 128-byte block (-iterations=100, the whole block
- * loop .Lscalar_block .. .Lscalar_block_end, scripts/performance/mca-table.sh;
- * in-tree = Linux 6.12 sha512_block_data_order from
- * arch/arm64/crypto/sha512-armv8.pl, one block of its execution traced
- * straight-line):
- *
- *	CPU		ours	in-tree	ours/in-tree
- *	cortex-a53	1304.0	1506.0	0.87
- *	cortex-a57	817.2	930.1	0.88
- *	cortex-a72	817.2	930.1	0.88
- *	neoverse-n1	707.8	741.0	0.96
- *
- * Neoverse N1 misses the 0.95x target (703.9) because this core already
- * runs at the model's integer-pipe bound. The llvm-mca N1 model has three
- * integer pipes (S0, S1, M); every ALU op here (ror, shifted-operand eor,
- * add, and/bic, lsr, rev) is one uop on any of them, and loads/stores use
- * only the L/D pipes. A round is 19 such ops (K and W adds, Sigma1 3 + add,
- * Ch 2 + 2 adds, d += T1, Sigma0 3 + add, Maj 3 with the carried b^c +
- * add) and the schedule 9 more in rounds 0-63 (sigma0, sigma1 3 each, 3
- * adds): 64 * 28 + 16 * 19 = 2096 uops. The block adds 16 rev, 8
- * feed-forward adds, the data pointer add, the loop count and the b^c
- * seed: 2123 uops / 3 pipes = 707.7 cycles, exactly what it measures.
- * 0.95x allows 2111. None of those ops has a cheaper form on N1 (a
- * post-indexed load's write-back is an I uop too; Sigma/sigma need their
- * standalone shift because add takes no ror operand), so the target is
- * out of reach for an integer-only core in this model; the NEON core
- * (509 cycles) is the one to use on N1.
+ * Cycles per block on the llvm-mca models: Documentation/performance.rst
+ * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
  */
 
 #include <linux/linkage.h>
 #include "../sha512-k.h"
+#include "../regs.h"
 
 	.section .rodata
 	.balign	16
@@ -160,10 +136,11 @@
 .endm
 
 /*
- * Round t with the state rotation of t % 8 (a = x16 at t % 8 == 0) and the
- * Maj carries of t % 2. w, w1, w9, w14: the registers holding W[t],
- * W[t+1], W[t+9], W[t+14] (x0-x15, numbered t % 16 and so on: literal
- * numbers because gas cannot build a register name from an expression).
+ * Round t with the state rotation of t % 8 (a = x16 at t % 8 == 0, over
+ * x16, x17, x19-x24; rsha_rotate8, ../regs.h) and the Maj carries of
+ * t % 2. w, w1, w9, w14: the numbers of the registers holding W[t],
+ * W[t+1], W[t+9], W[t+14] (x0-x15: t % 16, (t + 1) % 16, ..., written
+ * out per round in ROUND16).
  */
 .macro	ROUND_T t, w, w1, w9, w14
 	.if (\t % 2) == 0
@@ -174,23 +151,7 @@
 .endm
 
 .macro	ROUND_M t, w, w1, w9, w14, mp, mc
-	.if (\t % 8) == 0
-	  ROUND \t, 16, 17, 19, 20, 21, 22, 23, 24, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 1
-	  ROUND \t, 24, 16, 17, 19, 20, 21, 22, 23, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 2
-	  ROUND \t, 23, 24, 16, 17, 19, 20, 21, 22, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 3
-	  ROUND \t, 22, 23, 24, 16, 17, 19, 20, 21, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 4
-	  ROUND \t, 21, 22, 23, 24, 16, 17, 19, 20, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 5
-	  ROUND \t, 20, 21, 22, 23, 24, 16, 17, 19, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.elseif (\t % 8) == 6
-	  ROUND \t, 19, 20, 21, 22, 23, 24, 16, 17, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.else
-	  ROUND \t, 17, 19, 20, 21, 22, 23, 24, 16, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
-	.endif
+	rsha_rotate8 ((\t) % 8), ROUND, \t, 16, 17, 19, 20, 21, 22, 23, 24, \w, \w1, \w9, \w14, \mp, \mc, (\t < 64)
 .endm
 
 /* Rounds s..s+15 (s a multiple of 16). */

@@ -476,23 +476,29 @@ done; done; done
 
 step "done: $csv"
 for n in "${notes[@]}"; do echo "note: $n" >&2; done
-# Markdown on stdout. check: the issue's floor is ours <= 1.25x the in-tree
-# core, or <= 1.0x generic C where there is none; the later target is
-# 0.95x in-tree / 0.80x generic C and, where the kernel has no core, within
-# 10 % of OpenSSL's published cycles per byte where there is a figure
-# (ours/OpenSSL: our modelled cycles per byte over OpenSSL's measured ones).
+# Markdown on stdout. check: the floor is ours <= 1.25x the in-tree core,
+# or <= 1.0x generic C where there is none; the target is 0.95x in-tree /
+# 0.80x generic C and, where the kernel has no core, within 10 % of
+# OpenSSL's published cycles per byte where there is a figure (ours/OpenSSL:
+# our modelled cycles per byte over OpenSSL's measured ones). The checks
+# use the unrounded ratios (ours/ref from the cycle columns, ours/OpenSSL
+# from ours / block bytes / openssl_cpb), not the two-decimal ones shown:
+# 558.4/586.0 = 0.953 shows as 0.95 but misses a 0.95x target.
 echo "| arch | isa | alg | unit | cpu | ours | reference | ref kind | ours/ref | generic C | ours/generic | ours/OpenSSL | check |"
 echo "|---|---|---|---|---|---:|---:|---|---:|---:|---:|---:|---|"
 awk -F, 'NR > 1 {
 	o = ($6 == "") ? "—" : $6; r = ($9 == "") ? "—" : $9; g = ($11 == "") ? "—" : $11
 	os = ($14 == "") ? "—" : $14 " (" $13 "/" $12 " cpb)"
 	floor = ($7 == "in-tree") ? 1.25 : 1.0; target = ($7 == "in-tree") ? 0.95 : 0.80
+	exact = ($9 == "") ? "" : $6 / $8	# unrounded ours/ref
 	if ($9 == "") chk = "no core yet"
-	else if ($9 + 0 > floor) { chk = "**FAILS floor " floor "x**"; r = "**" r "**" }
-	else if ($9 + 0 > target) chk = "floor ok, misses " target "x target"
+	else if (exact > floor) { chk = "**FAILS floor " floor "x**"; r = "**" r "**" }
+	else if (exact > target) chk = "floor ok, misses " target "x target"
 	else chk = "meets " target "x target"
-	if ($7 != "in-tree" && $14 != "")
-		chk = chk (($14 + 0 > 1.10) ? ", misses OpenSSL +10 %" : ", within 10 % of OpenSSL")
+	if ($7 != "in-tree" && $14 != "") {
+		ossl = $6 / (($3 == "sha512") ? 128 : 64) / $12	# unrounded ours/OpenSSL
+		chk = chk ((ossl > 1.10) ? ", misses OpenSSL +10 %" : ", within 10 % of OpenSSL")
+	}
 	printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, o, $8, $7, r, $10, g, os, chk
 }' "$csv"
 if [ ${#notes[@]} -gt 0 ] || [ -s "$out/build/skipped.txt" ]; then
