@@ -17,7 +17,8 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # as extracted, or "arm", the same with patches/6.12 applied (Rust on ARMv7 and
 # the in-tree drivers). MODULES_BUILD: "oot", this project's modules built out
 # of tree against the kernel build, or "intree", built with the kernel from
-# crypto/rust-arm-sha/. RSHA_TEST=1: with the test-only modules.
+# crypto/rust-arm-sha/. RSHA_TEST=1: with the test-only modules. NEON_BOUND:
+# where NEON sections are cut (rust/rsha/simd.rs): 4096 bytes, or none.
 # NO_NEON_CPUS: boots on a CPU without NEON, where the NEON drivers must be absent.
 # USERS_BOOT: whether the first boot also runs the in-kernel users
 # (scripts/guest/initramfs/users.sh); every test kernel's does (4-6 minutes under TCG).
@@ -49,6 +50,7 @@ target_info() {
 		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=100 CYCLES_OTHER=10
 		[ "$RSHA_TEST" = 0 ] || extra+=" arm64-debug.config"
 		TREE=pristine MODULES_BUILD=oot
+		NEON_BOUND=none
 		;;
 	arm | arm-thumb2)
 		ARCH=arm DEBARCH=armhf IMAGE=arch/arm/boot/zImage
@@ -58,6 +60,7 @@ target_info() {
 		CYCLES_FIRST=3 CYCLES_OTHER=3
 		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=25 CYCLES_OTHER=25
 		TREE=arm MODULES_BUILD=intree
+		NEON_BOUND=4096
 		extra+=" arm-rsha.config"
 		[ "$RSHA_TEST" = 0 ] || extra+=" rsha-test.config"
 		;;

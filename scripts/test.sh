@@ -170,6 +170,7 @@ boot() {
 	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$(kernel_tree)" \
 		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
 		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
+		--neon-bound "$NEON_BOUND" \
 		${users:+--expected "$VECTORS/expected.tsv"} | record
 }
 

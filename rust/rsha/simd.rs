@@ -17,13 +17,28 @@ use super::{
 use super::bindings;
 use core::marker::PhantomData;
 
-/// Most bytes a core processes inside one `kernel_neon_begin()` section.
+/// Most bytes a core processes inside one `kernel_neon_begin()` section, on
+/// 32-bit ARM.
 ///
-/// `kernel_neon_begin()` disables preemption (and on arm64 softirqs as well) until
+/// There `kernel_neon_begin()` disables preemption and softirqs until
 /// `kernel_neon_end()`, so a long update is cut into sections of this size: 64
-/// SHA-256 blocks or 32 SHA-512 blocks, a few microseconds on a Cortex-A53, the same
-/// bound as the kernel's C glue. It is a multiple of every block size.
+/// SHA-256 blocks or 32 SHA-512 blocks, the same bound as the kernel's C glue.
+/// It is a multiple of every block size.
+#[cfg(not(CONFIG_ARM64))]
 pub const NEON_SECTION_BYTES: usize = 4096;
+
+/// Most bytes a core processes inside one `kernel_neon_begin()` section, on
+/// arm64: no bound (the largest multiple of every block size).
+///
+/// Since Linux 6.8, arm64's `kernel_neon_begin()` in task context marks the
+/// task as using kernel-mode FP/SIMD (`TIF_KERNEL_FPSTATE`, whose registers a
+/// context switch saves and restores) and returns with preemption and softirqs
+/// enabled; in softirq context the softirq runs to its end whatever the
+/// sections. Cutting a request into sections therefore makes no code
+/// preemptible that was not, and only adds `kernel_neon_begin()`/`end()` pairs:
+/// one operation is one section.
+#[cfg(CONFIG_ARM64)]
+pub const NEON_SECTION_BYTES: usize = !127;
 
 /// Whether the CPU has NEON (Advanced SIMD). Checked once, at module init.
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
