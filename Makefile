@@ -22,9 +22,11 @@ RUSTC ?= /usr/bin/rustc
 BINDGEN ?= $(HOME)/.cargo/bin/bindgen
 # CLIPPY=1 lints with the clippy of the same toolchain as RUSTC.
 CLIPPY_DRIVER ?= $(dir $(RUSTC))clippy-driver
+RUSTDOC ?= $(dir $(RUSTC))rustdoc
 LLVM_BIN ?= /usr/lib/llvm-19/bin
 KMAKE = PATH=$(LLVM_BIN):$$PATH $(MAKE) -C $(KDIR) M=$(CURDIR) ARCH=$(ARCH) LLVM=1 \
-	RUSTC=$(RUSTC) BINDGEN=$(BINDGEN) CLIPPY_DRIVER=$(CLIPPY_DRIVER)
+	RUSTC=$(RUSTC) BINDGEN=$(BINDGEN) CLIPPY_DRIVER=$(CLIPPY_DRIVER) \
+	RUSTDOC=$(RUSTDOC)
 
 ifeq ($(ARCH),arm64)
 KMAKE += CONFIG_CRYPTO_SHA1_ARM64_RUST=m CONFIG_CRYPTO_SHA256_ARM64_RUST=m \
@@ -68,8 +70,12 @@ check:
 modules: check
 	$(KMAKE) modules
 
+# The library's rustdoc, in rust/doc/ (warnings are errors: broken links fail).
+rustdoc: check
+	$(KMAKE) RSHA_RUSTDOC=1 modules
+
 clean:
 	$(KMAKE) clean
-	rm -f rust/rsha/bindings_generated.rs
+	rm -rf rust/rsha/bindings_generated.rs rust/doc rust/doc.stamp
 
-.PHONY: check modules clean
+.PHONY: check modules rustdoc clean

@@ -289,6 +289,12 @@ for target in $TARGETS; do
 		else
 			fail "$target: CLIPPY=1 build warns ($(echo "$warnings" | wc -l)): $(echo "$warnings" | sort | uniq -c | head -n 5 | tr '\n' ' ') (log: $oot.log)"
 		fi
+		if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST=1 rustdoc >"$oot.rustdoc.log" 2>&1 &&
+			[ -f "$oot/rust/doc/rsha/index.html" ]; then
+			pass "$target: the library's rustdoc builds (warnings are errors: broken links fail)"
+		else
+			fail "$target: rustdoc: $(grep -m3 -E '^(error|warning)' "$oot.rustdoc.log" | tr '\n' ' ') (log: $oot.rustdoc.log)"
+		fi
 	else
 		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
 	fi

@@ -21,7 +21,7 @@
 //!
 //! - [`shash`]: the abstraction: a [`shash::Shash`] implementation becomes a
 //!   `struct shash_alg`, registered by [`shash::Registration`] or the
-//!   [`module_shash_driver`](crate::module_shash_driver) macro.
+//!   [`module_shash_driver`] macro.
 //! - [`md`] and [`sha`]: the Merkle-Damgård engine and the SHA parameters (`core` only).
 //! - [`md_shash`]: a block core (an assembly function, a name, a priority) plus the
 //!   engine gives a [`shash::Shash`].

@@ -83,7 +83,7 @@ pub fn simd_usable() -> bool {
 ///
 /// `neon` is sound to call inside a NEON section. `open`
 /// is `Some` exactly while this task is between a `kernel_neon_begin()` made by
-/// [`NeonOp::compress_neon`] and its `kernel_neon_end()`; its byte count is at
+/// `NeonOp::compress_neon` and its `kernel_neon_end()`; its byte count is at
 /// most [`NEON_SECTION_BYTES`]. `simd` is false without `CONFIG_KERNEL_MODE_NEON`.
 ///
 /// A `NeonOp` is not [`Send`]: an open section belongs to the task (and CPU) that
