@@ -4,7 +4,7 @@
 # kernel (6.12), used as it is:
 #
 #   make KDIR=<kernel build directory> [ARCH=arm64|arm] [RSHA_TEST=1]
-#        [RUSTC=...] [BINDGEN=...] [CLIPPY=1]
+#        [RUSTC=...] [BINDGEN=...] [CLIPPY=1] [modules|rustdoc|modules_install|clean]
 #
 # KDIR is the kernel's build directory (its O=, or the tree itself): it must
 # hold the .config and the build's Rust artifacts (rust/libkernel.rmeta), which
@@ -74,8 +74,14 @@ modules: check
 rustdoc: check
 	$(KMAKE) RSHA_RUSTDOC=1 modules
 
+# Into /lib/modules/<release>/updates (INSTALL_MOD_PATH=... for a staging
+# root); run depmod -a afterwards (the kernel's modules_install does, for its
+# own release).
+modules_install: check
+	$(KMAKE) INSTALL_MOD_DIR=updates modules_install
+
 clean:
 	$(KMAKE) clean
 	rm -rf rust/rsha/bindings_generated.rs rust/doc rust/doc.stamp
 
-.PHONY: check modules rustdoc clean
+.PHONY: check modules rustdoc modules_install clean
