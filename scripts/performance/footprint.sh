@@ -73,105 +73,14 @@ if [ ! -f "$refs/arm-sha512-core.S" ] || [ ! -f "$refs/a64-sha512-core.S" ]; the
 	step "footprint: in-tree cores missing in $refs, running scripts/performance/mca-table.sh"
 	"$RSHA_ROOT/scripts/performance/mca-table.sh" >/dev/null
 fi
-# The stand-ins of <linux/linkage.h> and <asm/unified.h> for the in-tree cores
-# are the ones mca-table.sh wrote.
-mca_inc=$RSHA_CACHE/mca/include
-
-# probe.c: run FUNC(state, data, 3) on a canary-filled stack, print its depth.
-cat >"$out/probe.c" <<'EOF'
-/* footprint.sh: stack bytes FUNC writes below its caller's sp. */
-extern void FUNC(void *state, const void *data, unsigned long nblocks);
-void call_on_stack(void *fn, void *state, const void *data, unsigned long n, void *sp);
-#define STK 8192
-static unsigned char stk[STK] __attribute__((aligned(64)));
-static unsigned long long st[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-static unsigned char buf[128 * 3] __attribute__((aligned(64)));
-static long sys(long nr, long a, long b, long c)
-{
-#ifdef __aarch64__
-	register long x8 __asm__("x8") = nr, x0 __asm__("x0") = a, x1 __asm__("x1") = b, x2 __asm__("x2") = c;
-	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
-	return x0;
-#else
-	register long r7 __asm__("r7") = nr, r0 __asm__("r0") = a, r1 __asm__("r1") = b, r2 __asm__("r2") = c;
-	__asm__ volatile("svc #0" : "+r"(r0) : "r"(r7), "r"(r1), "r"(r2) : "memory");
-	return r0;
-#endif
-}
-#ifdef __aarch64__
-#define NR_WRITE 64
-#define NR_EXIT 93
-#else
-#define NR_WRITE 4
-#define NR_EXIT 1
-#endif
-static unsigned long depth(unsigned char canary)
-{
-	volatile unsigned char *s = stk;
-	unsigned long i;
-	for (i = 0; i < STK; i++)
-		s[i] = canary;
-	call_on_stack((void *)FUNC, st, buf, 3, stk + STK);
-	for (i = 0; i < STK && s[i] == canary; i++)
-		;
-	return STK - i;
-}
-void _start(void)
-{
-	char out[24], *p = out + sizeof(out);
-	unsigned long a, b, d;
-	for (unsigned int i = 0; i < sizeof(buf); i++)
-		((volatile unsigned char *)buf)[i] = (unsigned char)(i * 37 + 11);
-	a = depth(0x00);
-	b = depth(0xa5);
-	d = a > b ? a : b;
-	*--p = '\n';
-	do
-		*--p = '0' + d % 10;
-	while (d /= 10);
-	sys(NR_WRITE, 1, (long)p, out + sizeof(out) - p);
-	sys(NR_EXIT, d >= STK ? 2 : 0, 0, 0);
-	for (;;)
-		;
-}
-EOF
-# call_on_stack(fn, state, data, n, sp): call fn(state, data, n) with sp set.
-cat >"$out/call-a64.S" <<'EOF'
-	.globl	call_on_stack
-	.type	call_on_stack, %function
-call_on_stack:
-	stp	x29, x30, [sp, #-32]!
-	str	x19, [sp, #16]
-	mov	x19, sp
-	mov	x9, x0
-	mov	x0, x1
-	mov	x1, x2
-	mov	x2, x3
-	mov	sp, x4
-	blr	x9
-	mov	sp, x19
-	ldr	x19, [sp, #16]
-	ldp	x29, x30, [sp], #32
-	ret
-EOF
-cat >"$out/call-arm.S" <<'EOF'
-	.syntax	unified
-	.arm
-	.globl	call_on_stack
-	.type	call_on_stack, %function
-call_on_stack:
-	ldr	ip, [sp]
-	push	{r4, lr}
-	mov	r4, sp
-	mov	sp, ip
-	mov	ip, r0
-	mov	r0, r1
-	mov	r1, r2
-	mov	r2, r3
-	blx	ip
-	mov	sp, r4
-	pop	{r4, pc}
-EOF
+# The stand-ins of <linux/linkage.h> and <asm/assembler.h> for the in-tree
+# cores (include/), the same as mca-table.sh uses, and the stack probe:
+# footprint/probe.c runs FUNC(state, data, 3) on a canary-filled stack and
+# prints its depth, through call_on_stack(fn, state, data, n, sp)
+# (footprint/call-a64.S, footprint/call-arm.S), which calls fn(state, data, n)
+# with sp set.
+perf=$RSHA_ROOT/scripts/performance
+stub_inc=$perf/include
 
 isa_flags() {
 	case $1 in
@@ -183,13 +92,13 @@ isa_flags() {
 # measure NAME ISA OBJ FUNC: print the stack bytes FUNC uses, or "?".
 measure() {
 	local name=$1 isa=$2 obj=$3 func=$4 b=$out/$1 qemu call
-	if [ "$isa" = a64 ]; then qemu=(qemu-aarch64-static) call=$out/call-a64.S
-	else qemu=(qemu-arm-static -cpu cortex-a15) call=$out/call-arm.S; fi
+	if [ "$isa" = a64 ]; then qemu=(qemu-aarch64-static) call=$perf/footprint/call-a64.S
+	else qemu=(qemu-arm-static -cpu cortex-a15) call=$perf/footprint/call-arm.S; fi
 	# shellcheck disable=SC2046
 	if "$CLANG" --target=$([ "$isa" = a64 ] && echo aarch64-linux-gnu || echo armv7a-linux-gnueabihf) \
 		$([ "$isa" = a64 ] && echo -mgeneral-regs-only || echo "-marm -mfloat-abi=soft") \
 		-O2 -ffreestanding -fno-builtin -nostdlib -fno-stack-protector -DFUNC="$func" \
-		-c "$out/probe.c" -o "$b.probe.o" 2>"$b.err" &&
+		-c "$perf/footprint/probe.c" -o "$b.probe.o" 2>"$b.err" &&
 		"$CLANG" $(isa_flags "$isa") -c "$call" -o "$b.call.o" 2>>"$b.err" &&
 		"$LLVM_BIN/ld.lld" -static -e _start "$b.probe.o" "$b.call.o" "$obj" -o "$b.elf" 2>>"$b.err" &&
 		"${qemu[@]}" "$b.elf" >"$b.out" 2>>"$b.err"; then
@@ -208,7 +117,7 @@ ours_obj() {	# ours_obj ARCH SRC ISA -> object path
 }
 ref_obj() {	# ref_obj FILE ISA -> object path (flags as in mca-table.sh)
 	local o=$out/ref-${1%.S}.$2.o fl=(-D__KERNEL__ -D__ASSEMBLY__)
-	[ "$2" = a64 ] || fl+=(-D__LINUX_ARM_ARCH__=7 -I "$mca_inc" -include asm/unified.h -march=armv7-a)
+	[ "$2" = a64 ] || fl+=(-D__LINUX_ARM_ARCH__=7 -I "$stub_inc" -I "$RSHA_ROOT/tests/cores/include" -include asm/unified.h -march=armv7-a)
 	[ "$2" = thumb2 ] && fl+=(-U__thumb2__ -D__thumb2__=1)
 	[ -f "$o" ] || {
 		# shellcheck disable=SC2046

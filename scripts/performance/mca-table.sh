@@ -29,20 +29,23 @@
 #              name selects the algorithm), assembled with -D__KERNEL__;
 #       arm:   perl sha{256,512}-armv4.pl > sha{256,512}-core.S, and the
 #              shipped sha1-armv4-large.S / sha1-armv7-neon.S, assembled
-#              with -D__KERNEL__ -D__LINUX_ARM_ARCH__=7 and a small
-#              stand-in for <linux/linkage.h>, <asm/assembler.h> and the
-#              ARM()/THUMB()/W() macros of <asm/unified.h> (written below,
-#              not copied), as ARM (isa=arm) or, the way a
+#              with -D__KERNEL__ -D__LINUX_ARM_ARCH__=7 and small
+#              stand-ins for <linux/linkage.h> and <asm/assembler.h>
+#              (include/ next to this script) and for the ARM()/THUMB()/W()
+#              macros of <asm/unified.h> (tests/cores/include; written for
+#              this project, not copied), as ARM (isa=arm) or, the way a
 #              CONFIG_THUMB2_KERNEL=y kernel builds them, as Thumb-2
 #              (-mthumb -Wa,-mimplicit-it=always -D__thumb2__=1).
 #   - generic C: sha1_transform (lib/crypto/sha1.c), sha256_transform_blocks
 #     (lib/crypto/sha256.c) and sha512_generic_block_fn (with
 #     sha512_transform, crypto/sha512_generic.c) are cut out of the tree with
 #     awk (from the first definition they need to the closing brace of the
-#     function) into a wrapper that supplies the few types/helpers they use
-#     (u32, rol32, get_unaligned_be32, ...), plus the kernel's per-block
-#     loop around sha1_transform (kept out of line, as in the kernel where it
-#     lives in another file). Compiled with clang-19 -O2 --target=<triple>
+#     function) into refs/generic-<alg>.kernel.c, which a wrapper
+#     (mca/generic-<alg>.c next to this script) includes after the few
+#     types/helpers they use (u32, rol32, get_unaligned_be32, ...;
+#     mca/generic-prelude.h), plus the kernel's per-block loop around
+#     sha1_transform (kept out of line, as in the kernel where it lives in
+#     another file). Compiled with clang-19 -O2 --target=<triple>
 #     -mcpu=<cpu> -S (one build per CPU), plus the kernel's "no FP/SIMD in
 #     C" flags (-mgeneral-regs-only on arm64, -mfloat-abi=soft on arm) and
 #     -fno-strict-aliasing; Thumb-2 rows use a -mthumb build.
@@ -54,8 +57,8 @@
 # hand-written per-file unrolling (fragile for clang output, whose labels
 # change with -mcpu), each reference is unrolled from its execution: the
 # generated .S is assembled and linked into a tiny static program that
-# hashes N blocks, run under qemu-user with -singlestep -d exec,nochain,
-# which logs the address of every executed instruction. With N=4 and N=5
+# hashes N blocks (mca/harness.c), run under qemu-user with -singlestep
+# -d exec,nochain, which logs the address of every executed instruction. With N=4 and N=5
 # the difference of the trace lengths is the length L of one block; the
 # first window T[p..p+L) of the N=5 trace that repeats right after itself
 # (T[p+L..p+2L)) is one steady-state block. Each address is replaced by its
@@ -65,7 +68,8 @@
 # order, with every taken backward conditional/unconditional branch (the
 # loop back-branches, including the block loop's own, which our cores'
 # regions leave out too) dropped. Calls, returns and forward branches are
-# kept. That copy (refs/*.block.s) is what llvm-mca measures.
+# kept (mca/block-trace.pl does all this). That copy (refs/*.block.s) is
+# what llvm-mca measures.
 #
 # Requires: clang-19, lld-19, llvm-19 (llvm-mca, llvm-objdump), perl,
 # qemu-user-static (qemu-aarch64-static, qemu-arm-static).
@@ -92,125 +96,20 @@ ksrc=$(ls -d "$RSHA_CACHE"/src/linux-* 2>/dev/null | head -n1) ||
 [ -n "$ksrc" ] && [ -d "$ksrc/arch/arm64/crypto" ] ||
 	die "no extracted kernel tree in $RSHA_CACHE/src/linux-* (run scripts/build/kernel.sh first; it unpacks the Debian package 'linux-source-6.12')"
 out=$RSHA_CACHE/mca
-rm -rf "$out/refs" "$out/build" "$out/ours"
-mkdir -p "$out/refs" "$out/build" "$out/ours" "$out/include/linux" "$out/include/asm"
+rm -rf "$out/refs" "$out/build" "$out/ours" "$out/include"	# (include/: left by older versions)
+mkdir -p "$out/refs" "$out/build" "$out/ours"
 step "mca-table: kernel tree $ksrc, output $out"
 
 # ---------------------------------------------------------------- helpers
-# Stand-ins for the few kernel assembler macros the shipped ARM cores use.
-cat > "$out/include/linux/linkage.h" <<'EOF'
-/* Minimal stand-in (mca-table.sh): global, function-typed, sized symbol. */
-#define ENTRY(name) .globl name; .type name, %function; .balign 4; name:
-#define ENDPROC(name) .size name, . - name
-EOF
-cat > "$out/include/asm/assembler.h" <<'EOF'
-/* Minimal stand-in (mca-table.sh): nothing used by the SHA cores. */
-EOF
-cat > "$out/include/asm/unified.h" <<'EOF'
-/* Minimal stand-in (mca-table.sh): ARM()/THUMB()/W() instruction selectors. */
-#ifdef __thumb2__
-#define ARM(x...)
-#define THUMB(x...) x
-#define W(instr) instr.w
-#else
-#define ARM(x...) x
-#define THUMB(x...)
-#define W(instr) instr
-#endif
-EOF
-
-# Freestanding program: fill NBLK blocks, call FUNC(state, data, NBLK), exit.
-cat > "$out/build/harness.c" <<'EOF'
-/* mca-table.sh: run FUNC once over NBLK blocks under qemu-user. */
-extern void FUNC(void *state, const void *data, unsigned long nblocks);
-static unsigned long long st[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-static unsigned char buf[128 * NBLK] __attribute__((aligned(64)));
-void *memset(void *s, int c, unsigned long n)
-{
-	volatile unsigned char *p = s;
-	while (n--)
-		*p++ = (unsigned char)c;
-	return s;
-}
-void _start(void)
-{
-	for (unsigned int i = 0; i < sizeof(buf); i++)
-		((volatile unsigned char *)buf)[i] = (unsigned char)(i * 37 + 11);
-	FUNC(st, buf, NBLK);
-#ifdef __aarch64__
-	__asm__ volatile("mov x0, #0\n\tmov x8, #93\n\tsvc #0" ::: "x0", "x8", "memory");
-#else
-	__asm__ volatile("mov r0, #0\n\tmov r7, #1\n\tsvc #0" ::: "r0", "r7", "memory");
-#endif
-	for (;;)
-		;
-}
-EOF
-
-# The trace -> one-block text converter (see the header comment).
-cat > "$out/build/block-trace.pl" <<'EOF'
-#!/usr/bin/perl
-# block-trace.pl OBJDUMP TRACE_SHORT TRACE_LONG BLOCKS_DIFF > one-block.s
-use strict; use warnings;
-my ($dis, $t1, $t2, $ndiff) = @ARGV;
-my (%txt, %next, @addrs);
-open my $d, '<', $dis or die "$dis: $!";
-while (<$d>) {
-	next unless /^\s*([0-9a-f]+):\s+(\S.*?)\s*$/;
-	my ($a, $i) = (hex $1, $2);
-	$i =~ s/\s*(\/\/|@|;).*$//;		# objdump comments
-	next if $i =~ /^\.|^<unknown>/;
-	$i =~ s/\b0x[0-9a-f]+\s*<[^>]*>/.Lmca_tgt/g;	# pc-relative targets
-	$txt{$a} = $i; push @addrs, $a;
-}
-for my $k (0 .. $#addrs - 1) { $next{$addrs[$k]} = $addrs[$k + 1] }
-sub rd { my ($f) = @_; my @t; open my $h, '<', $f or die "$f: $!";
-	while (<$h>) { next unless /^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+\/([0-9a-f]+)\/.*\] (\S+)/;
-		next if $2 eq '_start' || $2 eq 'memset'; push @t, hex $1 }
-	return @t }
-my @a = rd($t1); my @b = rd($t2);
-my $L = (@b - @a) / $ndiff;
-die "trace lengths ".scalar(@a)."/".scalar(@b)." do not give a whole block\n"
-	unless $L > 0 && $L == int($L);
-# A window must not start inside a Thumb-2 IT block: its it would be left
-# outside and its predicated instructions orphaned.
-my (@shadow, $n) = ();
-for my $k (0 .. $#b) {
-	my $i = $txt{$b[$k]} // '';
-	$shadow[$k] = $n && $n-- ? 1 : 0;
-	$n = 1 + length $1 if $i =~ /^it([te]*)\s/;
-}
-my $p;
-P: for my $s (0 .. @b - 2 * $L) {
-	next P if $shadow[$s];
-	for my $k (0 .. $L - 1) { next P if $b[$s + $k] != $b[$s + $L + $k] }
-	$p = $s; last;
-}
-die "no repeating block window of $L instructions in the trace\n" unless defined $p;
-my ($dropped, @o, $it, $left) = (0);
-for my $k ($p .. $p + $L - 1) {
-	my ($pc, $nx) = ($b[$k], $b[$k + 1]);
-	my $i = $txt{$pc} // die sprintf("no instruction text at 0x%x\n", $pc);
-	die sprintf("no valid instruction at 0x%x (disassembler lacks a feature?)\n", $pc) if $i =~ /unknown/;
-	my ($m) = $i =~ /^(\S+)/;
-	my $fall = $next{$pc} // -1;
-	if ($m =~ /^it([te]*)$/) { push @o, $i; ($it, $left) = ($#o, 1 + length $1); next }
-	my $slot = $left && $left-- ? 1 : 0;	# inside a Thumb-2 IT block
-	if ($nx != $fall && $nx <= $pc &&
-	    $m =~ /^(b|b\.?(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|cbn?z|tbn?z)(\.w|\.n)?$/) {
-		$dropped++;	# loop back-branch; if it ends an IT block, shorten the block
-		if ($slot) {
-			die "back-branch inside an IT block\n" if $left;
-			if ($o[$it] =~ /^it\s/) { $o[$it] = undef }
-			else { $o[$it] =~ s/^(it[te]*)[te](\s)/$1$2/ }
-		}
-		next;
-	}
-	push @o, $i;
-}
-print map { "\t$_\n" } grep { defined } @o;
-print STDERR "block-trace: $L instructions per block ($dropped back-branches dropped), window at $p\n";
-EOF
+# The sources this script builds besides the cores live next to it:
+#   include/       stand-ins for <linux/linkage.h> and <asm/assembler.h> for
+#                  the shipped ARM cores (the ARM()/THUMB()/W() selectors of
+#                  <asm/unified.h> come from tests/cores/include);
+#   mca/harness.c  the freestanding program that runs FUNC once over NBLK
+#                  blocks under qemu-user (-DFUNC=, -DNBLK=);
+#   mca/block-trace.pl  the trace -> one-block text converter (see above);
+#   mca/generic-*.c     the wrappers around the kernel's generic C.
+perf=$RSHA_ROOT/scripts/performance
 
 # mca FILE MTRIPLE CPU COMMENT: cycles per iteration of the whole file
 # (one block), same llvm-mca options as scripts/performance/mca-core.sh.
@@ -249,7 +148,7 @@ trace_block() {
 		# shellcheck disable=SC2046
 		"$CLANG" $(isa_flags "$isa") -O2 -ffreestanding -fno-builtin -nostdlib \
 			$([ "$isa" = a64 ] && echo -mgeneral-regs-only || echo -mfloat-abi=soft) \
-			-DFUNC="$func" -DNBLK=$n -c "$out/build/harness.c" -o "$b.h$n.o"
+			-DFUNC="$func" -DNBLK=$n -c "$perf/mca/harness.c" -o "$b.h$n.o"
 		"$LLVM_BIN/ld.lld" -static -e _start "$b.h$n.o" "$obj" -o "$b.$n.elf"
 		"$qemu" -singlestep -d exec,nochain -D "$b.$n.log" "$b.$n.elf" ||
 			die "$name: the traced program failed under $qemu"
@@ -257,7 +156,7 @@ trace_block() {
 	# (NEON is not in the objects' build attributes: name it for the disassembler)
 	"$LLVM_BIN/llvm-objdump" -d --no-show-raw-insn $([ "$isa" = a64 ] || echo --mattr=+neon) \
 		"$b.5.elf" > "$b.dis"
-	perl "$out/build/block-trace.pl" "$b.dis" "$b.4.log" "$b.5.log" 1 > "$out/refs/$name.block.s" 2> "$b.trace.err" ||
+	perl "$perf/mca/block-trace.pl" "$b.dis" "$b.4.log" "$b.5.log" 1 > "$out/refs/$name.block.s" 2> "$b.trace.err" ||
 		{ cat "$b.trace.err" >&2; die "$name: could not cut one block out of the trace"; }
 	sed "s/^/  $name: /" "$b.trace.err" >&2
 	rm -f "$b".[45].log
@@ -284,7 +183,7 @@ intree_obj() {
 	local f=$1 isa=$2 o=$out/build/${1%.S}.$2.o
 	if [ ! -f "$o" ]; then
 		local fl=(-D__KERNEL__ -D__ASSEMBLY__)
-		[ "$isa" = a64 ] || fl+=(-D__LINUX_ARM_ARCH__=7 -I "$out/include" -include asm/unified.h -march=armv7-a)
+		[ "$isa" = a64 ] || fl+=(-D__LINUX_ARM_ARCH__=7 -I "$perf/include" -I "$RSHA_ROOT/tests/cores/include" -include asm/unified.h -march=armv7-a)
 		[ "$isa" = thumb2 ] && fl+=(-U__thumb2__ -D__thumb2__=1)
 		# shellcheck disable=SC2046
 		"$CLANG" $(isa_flags "$isa") "${fl[@]}" -c "$out/refs/$f" -o "$o" ||
@@ -319,67 +218,14 @@ cut_c() {
 		infn && /^}/ { found=1; exit }
 		END { if (!found) exit 3 }' "$1"
 }
-prelude='/* Generated by scripts/performance/mca-table.sh: kernel generic C cut from the tree. */
-typedef unsigned char u8;
-typedef unsigned int u32, __u32;
-typedef unsigned long long u64, __u64;
-typedef unsigned long size_t;
-#define EXPORT_SYMBOL(x)
-#define EXPORT_SYMBOL_GPL(x)
-static inline u32 rol32(u32 w, unsigned int s) { return (w << (s & 31)) | (w >> (-s & 31)); }
-static inline u32 ror32(u32 w, unsigned int s) { return (w >> (s & 31)) | (w << (-s & 31)); }
-static inline u64 ror64(u64 w, unsigned int s) { return (w >> (s & 63)) | (w << (-s & 63)); }
-static inline u32 get_unaligned_be32(const void *p) { u32 v; __builtin_memcpy(&v, p, 4); return __builtin_bswap32(v); }
-static inline u64 get_unaligned_be64(const void *p) { u64 v; __builtin_memcpy(&v, p, 8); return __builtin_bswap64(v); }
-static inline void memzero_explicit(void *s, size_t n) { __builtin_memset(s, 0, n); __asm__ __volatile__("" : : "r"(s) : "memory"); }
-struct sha256_state { u32 state[8]; u64 count; u8 buf[64]; };
-struct sha512_state { u64 state[8]; u64 count[2]; u8 buf[128]; };
-#define SHA1_BLOCK_SIZE 64
-#define SHA1_WORKSPACE_WORDS 16
-#define SHA256_BLOCK_SIZE 64
-#define SHA512_BLOCK_SIZE 128'
-{
-	echo "$prelude"
-	echo '/* kernel: sha1_transform lives in lib/, its caller in crypto/: not inlined */'
-	echo 'void sha1_transform(__u32 *digest, const char *data, __u32 *array) __attribute__((noinline));'
-	cut_c "$ksrc/lib/crypto/sha1.c" '^#ifdef CONFIG_X86' 'sha1_transform' ||
-		die "could not cut sha1_transform out of lib/crypto/sha1.c"
-	cat <<'EOF'
-/* the per-block loop of crypto/sha1_generic.c (sha1_generic_block_fn) */
-void rsha_generic_blocks(u32 *state, const u8 *src, unsigned long blocks)
-{
-	u32 temp[SHA1_WORKSPACE_WORDS];
-
-	while (blocks--) {
-		sha1_transform(state, (const char *)src, temp);
-		src += SHA1_BLOCK_SIZE;
-	}
-	memzero_explicit(temp, sizeof(temp));
-}
-EOF
-} > "$out/refs/generic-sha1.c"
-{
-	echo "$prelude"
-	cut_c "$ksrc/lib/crypto/sha256.c" '^static const u32 SHA256_K' 'sha256_transform_blocks' ||
-		die "could not cut sha256_transform_blocks out of lib/crypto/sha256.c"
-	cat <<'EOF'
-void rsha_generic_blocks(u32 *state, const u8 *src, unsigned long blocks)
-{
-	sha256_transform_blocks((struct sha256_state *)state, src, blocks);
-}
-EOF
-} > "$out/refs/generic-sha256.c"
-{
-	echo "$prelude"
-	cut_c "$ksrc/crypto/sha512_generic.c" '^static inline u64 Ch' 'sha512_generic_block_fn' ||
-		die "could not cut sha512_generic_block_fn out of crypto/sha512_generic.c"
-	cat <<'EOF'
-void rsha_generic_blocks(u64 *state, const u8 *src, unsigned long blocks)
-{
-	sha512_generic_block_fn((struct sha512_state *)state, src, blocks);
-}
-EOF
-} > "$out/refs/generic-sha512.c"
+# The cuts go to refs/generic-ALG.kernel.c, which mca/generic-ALG.c includes
+# after mca/generic-prelude.h (the types and helpers they use).
+cut_c "$ksrc/lib/crypto/sha1.c" '^#ifdef CONFIG_X86' 'sha1_transform' > "$out/refs/generic-sha1.kernel.c" ||
+	die "could not cut sha1_transform out of lib/crypto/sha1.c"
+cut_c "$ksrc/lib/crypto/sha256.c" '^static const u32 SHA256_K' 'sha256_transform_blocks' > "$out/refs/generic-sha256.kernel.c" ||
+	die "could not cut sha256_transform_blocks out of lib/crypto/sha256.c"
+cut_c "$ksrc/crypto/sha512_generic.c" '^static inline u64 Ch' 'sha512_generic_block_fn' > "$out/refs/generic-sha512.kernel.c" ||
+	die "could not cut sha512_generic_block_fn out of crypto/sha512_generic.c"
 
 # generic_obj ALG ISA CPU: clang-19 -O2 -S the C for CPU, assemble the .s.
 generic_obj() {
@@ -389,7 +235,7 @@ generic_obj() {
 	if [ ! -f "${s%.s}.o" ]; then
 		# shellcheck disable=SC2046
 		"$CLANG" $(isa_flags "$isa") -mcpu="$cpu" -O2 -fno-strict-aliasing "${fl[@]}" \
-			$([ "$isa" = a64 ] || echo -DCONFIG_ARM) -S "$out/refs/generic-$alg.c" -o "$s" ||
+			$([ "$isa" = a64 ] || echo -DCONFIG_ARM) -I "$out/refs" -S "$perf/mca/generic-$alg.c" -o "$s" ||
 			die "clang-19 failed on the generic $alg C"
 		# shellcheck disable=SC2046
 		"$CLANG" $(isa_flags "$isa") -mcpu="$cpu" "${fl[@]}" -c "$s" -o "${s%.s}.o"
