@@ -11,8 +11,8 @@ use super::{
     shash::Shash,
     stats::CoreStats,
 };
-use kernel::{error::Result, ffi::c_void};
 use core::marker::PhantomData;
+use kernel::{error::Result, ffi::c_void};
 
 /// The chaining value type of a block core's algorithm.
 pub type Chain<C> = <<C as BlockCore>::Alg as Algorithm>::Chain;
@@ -151,11 +151,7 @@ macro_rules! block_cores {
 macro_rules! __scalar_block_core {
     ($ty:ty, $make:expr, $alg:ty, $driver:expr, $priority:expr, $compress:expr) => {
         impl $crate::rsha::md_shash::Compress<$alg> for $ty {
-            fn compress(
-                &mut self,
-                chain: &mut $crate::rsha::md_shash::Chain<Self>,
-                blocks: &[u8],
-            ) {
+            fn compress(&mut self, chain: &mut $crate::rsha::md_shash::Chain<Self>, blocks: &[u8]) {
                 <Self as $crate::rsha::md_shash::BlockCore>::stats().count(
                     $crate::rsha::stats::Unit::Scalar,
                     blocks.len() / <$alg as $crate::rsha::md::Algorithm>::BLOCK_SIZE,

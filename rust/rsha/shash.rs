@@ -11,12 +11,12 @@
 //! [`module_shash_driver`](crate::module_shash_driver) and write no `unsafe` at all.
 
 use super::bindings;
+use core::{marker::PhantomData, mem::size_of, pin::Pin};
 use kernel::{
     error::{code::EINVAL, from_result, to_result, Result},
     ffi::{c_char, c_int, c_uint},
     types::Opaque,
 };
-use core::{marker::PhantomData, mem::size_of, pin::Pin};
 
 /// Longest algorithm or driver name, including the terminating NUL
 /// (`CRYPTO_MAX_ALG_NAME`).

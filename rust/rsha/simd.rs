@@ -8,13 +8,13 @@
 //! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
 //! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).
 
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
+use super::bindings;
 use super::{
     md::Algorithm,
     md_shash::Compress,
     stats::{CoreStats, Unit},
 };
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
-use super::bindings;
 use core::marker::PhantomData;
 
 /// Most bytes a core processes inside one `kernel_neon_begin()` section, on

@@ -50,10 +50,10 @@ pub enum Context {
 
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
 mod enabled {
-    use super::{Context, Unit};
     use super::super::bindings;
-    use kernel::{c_str, str::CStr, ThisModule};
+    use super::{Context, Unit};
     use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    use kernel::{c_str, str::CStr, ThisModule};
 
     const UNITS: usize = 2;
     const CONTEXTS: usize = 4;

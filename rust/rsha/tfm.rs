@@ -12,11 +12,11 @@
 //! the algorithm supports (every shash supports softirq and hardirq).
 
 use super::bindings;
+use core::{marker::PhantomData, ptr::NonNull};
 use kernel::{
     error::{code::EINVAL, from_err_ptr, to_result, Result},
     str::CStr,
 };
-use core::{marker::PhantomData, ptr::NonNull};
 
 /// Largest descriptor context of any shash algorithm (`HASH_MAX_DESCSIZE` less the
 /// descriptor header).

@@ -34,15 +34,17 @@ closure=$("${APT_CACHE[@]}" depends --recurse --no-recommends --no-suggests \
 [ -n "$closure" ] || die "apt knows none of ${PKGS[*]} for $DEBARCH (see $APTDIR/update.log)"
 guest_download $closure
 
-STAGE=$RSHA_CACHE/stage-$DEBARCH
+# One staging root per package closure: the lists this script wrote for other
+# closures (the users' programs, kmod) keep pointing at files that exist.
 stamp=$(echo "$closure" | sha256sum | cut -c1-16)
-if [ "$(cat "$STAGE/.rsha-stamp" 2>/dev/null)" != "$stamp" ]; then
+STAGE=$RSHA_CACHE/stage-$DEBARCH/$stamp
+if [ ! -f "$STAGE/.rsha-unpacked" ]; then
 	step "unpacking $(echo "$closure" | wc -w) packages into $STAGE"
 	rm -rf "$STAGE" && mkdir -p "$STAGE"
 	for p in $closure; do
 		dpkg-deb -x "$(guest_deb "$p" | tail -n1)" "$STAGE"
 	done
-	echo "$stamp" >"$STAGE/.rsha-stamp"
+	touch "$STAGE/.rsha-unpacked"
 fi
 
 # Resolve a library name in the staging root (usrmerge-agnostic).
