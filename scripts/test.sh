@@ -303,6 +303,29 @@ for target in $TARGETS; do
 	else
 		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
 	fi
+	# Bad input stops the build before any compiler runs, with one message
+	# naming the cause: a kernel without CONFIG_RUST, a build without its
+	# Rust artifacts, another rustc than the kernel's.
+	bad=$oot.bad && rm -rf "$bad" && mkdir -p "$bad/norust" "$bad/noartifacts"
+	sed '/^CONFIG_RUST=/d' "$BUILD/.config" >"$bad/norust/.config"
+	cp "$BUILD/.config" "$bad/noartifacts/.config"
+	bad_input() {
+		local what=$1 want=$2 out
+		shift 2
+		if out=$(make -C "$oot" ARCH="$ARCH" "$@" check 2>&1); then
+			fail "$target: $what: the build went on"
+		elif echo "$out" | grep -q -- "$want"; then
+			pass "$target: $what stops the build: $(echo "$out" | grep -m1 -- "$want" | sed 's/^.*\*\*\* //; s/^error: //' | cut -c1-110)"
+		else
+			fail "$target: $what: unexpected message: $(echo "$out" | tail -n 2 | tr '\n' ' ')"
+		fi
+	}
+	bad_input "a kernel without CONFIG_RUST" "has no CONFIG_RUST=y" KDIR="$bad/norust"
+	bad_input "a kernel build without its Rust artifacts" "has no rust/libkernel.rmeta" KDIR="$bad/noartifacts"
+	other_rustc=$HOME/.cargo/bin/rustc
+	if [ -x "$other_rustc" ] && [ "$("$other_rustc" --version)" != "$("$RSHA_RUSTC" --version)" ]; then
+		bad_input "another rustc than the kernel's" "the kernel was built with" KDIR="$BUILD" RUSTC="$other_rustc"
+	fi
 	if [ "$TREE" = pristine ]; then
 		if n=$("$RSHA_ROOT/scripts/build/tree.sh" --check pristine 2>"$RSHA_CACHE/logs/tree-check.err"); then
 			pass "$target: the kernel tree is unchanged by the kernel and module builds ($n match the extraction's manifest)"

@@ -61,6 +61,8 @@
  *
  * Cycles per block on the llvm-mca models: Documentation/performance.rst
  * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
+ *
+ * Used by the driver module rust/drivers/sha1_arm.rs (with asm/arm/sha1-neon.S).
  */
 #include <linux/linkage.h>
 #include "sha-frame.h"

@@ -55,6 +55,8 @@
  *
  * Cycles per block on the llvm-mca models: Documentation/performance.rst
  * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
+ *
+ * Used by the driver module rust/drivers/sha256_arm.rs (with asm/arm/sha256-scalar.S).
  */
 
 #include <linux/linkage.h>

@@ -70,6 +70,8 @@
  *
  * Cycles per block on the llvm-mca models: Documentation/performance.rst
  * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
+ *
+ * Used by the driver module rust/drivers/sha512_arm.rs (with asm/arm/sha512-scalar.S).
  */
 
 #include <linux/linkage.h>

@@ -42,6 +42,8 @@
  *
  * Cycles per block on the llvm-mca models: Documentation/performance.rst
  * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
+ *
+ * Used by the driver module rust/drivers/sha256_arm64.rs (with asm/arm64/sha256-scalar.S).
  */
 
 #include <linux/linkage.h>

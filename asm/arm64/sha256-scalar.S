@@ -34,6 +34,8 @@
  *
  * Cycles per block on the llvm-mca models: Documentation/performance.rst
  * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
+ *
+ * Used by the driver module rust/drivers/sha256_arm64.rs (with asm/arm64/sha256-neon.S).
  */
 
 #include <linux/linkage.h>

@@ -33,6 +33,8 @@
  *
  * Cycles per block on the llvm-mca models: Documentation/performance.rst
  * (*Table* and *Notes per core*, from scripts/performance/mca-table.sh).
+ *
+ * Used by the driver module rust/drivers/sha512_arm64.rs (with asm/arm64/sha512-scalar.S).
  */
 
 #include <linux/linkage.h>
