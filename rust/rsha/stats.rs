@@ -156,7 +156,9 @@ mod enabled {
     // SAFETY: the directory is only removed (on drop), which debugfs allows from
     // any task.
     unsafe impl Send for StatsDir {}
-    // SAFETY: no `&self` method exists.
+    // SAFETY: the one `&self` method, `add`, only reads `self.dir` (never written
+    // after `new`) and creates debugfs entries under it, which debugfs allows
+    // from several tasks at once (it takes the parent directory's inode lock).
     unsafe impl Sync for StatsDir {}
 
     impl StatsDir {
@@ -190,7 +192,9 @@ mod enabled {
             let u64_file = |file: &CStr, value: &'static AtomicU64| {
                 // SAFETY: `file` is NUL-terminated; `value` outlives the file, which
                 // is removed with `self.dir` on drop, before the module's memory
-                // goes; debugfs reads it as a `u64`, the layout of `AtomicU64`.
+                // goes; debugfs reads it as a `u64`, the layout of `AtomicU64`
+                // (one plain load: on 32-bit ARM a read racing an update may see
+                // half of it, which for a statistic read by hand is acceptable).
                 unsafe {
                     bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr())
                 };
