@@ -8,7 +8,7 @@
 #include "generic-prelude.h"
 
 /* kernel: sha1_transform lives in lib/, its caller in crypto/: not inlined */
-void sha1_transform(__u32 *digest, const char *data, __u32 *array) __attribute__((noinline));
+noinline void sha1_transform(__u32 *digest, const char *data, __u32 *array);
 
 #include "generic-sha1.kernel.c"
 
