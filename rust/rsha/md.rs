@@ -222,6 +222,25 @@ impl<A: Algorithm> State<A> {
         }
     }
 
+    /// Writes the state at the start of a message into `slot`, which may be
+    /// uninitialised, field by field in place (no whole state built elsewhere
+    /// and copied), and returns it, now initialised: every field is written,
+    /// the block buffer included, so no byte of it is ever read unwritten.
+    pub fn init_in_place(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
+        let state = slot.as_mut_ptr();
+        // SAFETY: `state` points to memory valid for writes of a `Self` (it is
+        // `slot`'s); each field is written whole, through a raw pointer, without
+        // reading or dropping what was there. After the three writes every
+        // field is initialised (padding needs not be), so `slot` holds a valid
+        // `Self`.
+        unsafe {
+            core::ptr::addr_of_mut!((*state).chain).write(A::INITIAL);
+            core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);
+            core::ptr::addr_of_mut!((*state).buffer).write(A::ZERO_BLOCK);
+            slot.assume_init_mut()
+        }
+    }
+
     /// Starts a new message in place. The block buffer is left as it is: only its
     /// first `count mod BLOCK_SIZE` bytes belong to the message (type invariants),
     /// none after this, so only the chaining value and the counter are written:

@@ -11,7 +11,7 @@ use super::{
     shash::Shash,
     stats::CoreStats,
 };
-use core::marker::PhantomData;
+use core::{marker::PhantomData, mem::MaybeUninit};
 use kernel::{error::Result, ffi::c_void};
 
 /// The chaining value type of a block core's algorithm.
@@ -57,11 +57,11 @@ impl<C: BlockCore> Shash for MdShash<C> {
 
     type State = State<C::Alg>;
 
-    fn init() -> Self::State {
+    fn init(state: &mut MaybeUninit<Self::State>) -> &mut Self::State {
         // The whole state, block buffer included (64 or 128 bytes of zeroes,
         // a few stores): `export` copies the buffer, so every byte of it must
         // have been written.
-        State::new()
+        State::init_in_place(state)
     }
 
     fn update(state: &mut Self::State, data: &[u8]) -> Result {

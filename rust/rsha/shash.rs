@@ -11,7 +11,11 @@
 //! [`module_shash_driver`](crate::module_shash_driver) and write no `unsafe` at all.
 
 use super::bindings;
-use core::{marker::PhantomData, mem::size_of, pin::Pin};
+use core::{
+    marker::PhantomData,
+    mem::{size_of, MaybeUninit},
+    pin::Pin,
+};
 use kernel::{
     error::{code::EINVAL, from_result, to_result, Result},
     ffi::{c_char, c_int, c_uint},
@@ -37,9 +41,11 @@ const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN;
 /// allocate.
 ///
 /// The crypto API hands `init` and `import` a context it has not initialised
-/// (kmalloc'd, or `SHASH_DESC_ON_STACK`): they do not see it, but return a whole
-/// new state, which the adapter writes into the context. Every other callback
-/// gets the state that one of them wrote, as the crypto API calls `update`,
+/// (kmalloc'd, or `SHASH_DESC_ON_STACK`): `init` gets it as `MaybeUninit` and
+/// returns it initialised (the `&mut Self::State` it returns can only come
+/// from writing it, e.g. `MaybeUninit::write`); `import` returns a whole new
+/// state, which the adapter writes into the context. Every other callback gets
+/// the state that one of them wrote, as the crypto API calls `update`,
 /// `final`, `finup` and `export` only after `init` or `import`.
 pub trait Shash {
     /// Algorithm name (`cra_name`), e.g. `"sha256"`.
@@ -58,8 +64,9 @@ pub trait Shash {
     /// Per-request state, stored in the `shash_desc` context.
     type State;
 
-    /// The state at the start of a message.
-    fn init() -> Self::State;
+    /// Initialises `state` for the start of a message, all of it, and returns
+    /// it.
+    fn init(state: &mut MaybeUninit<Self::State>) -> &mut Self::State;
     /// Hashes more message bytes.
     fn update(state: &mut Self::State, data: &[u8]) -> Result;
     /// Hashes the last bytes and writes the digest into `out` (`DIGEST_SIZE` bytes).
@@ -203,7 +210,9 @@ impl<T: Shash> Adapter<T> {
         // SAFETY: by the function's safety requirements.
         let ctx = unsafe { Self::ctx(desc) } as usize;
         let data = data as usize;
-        len != 0 && data < ctx + size_of::<T::State>() && ctx < data.wrapping_add(len)
+        // Wrapping sums: an address plus a length that passes the top of the
+        // address space is no reason to panic.
+        len != 0 && data < ctx.wrapping_add(size_of::<T::State>()) && ctx < data.wrapping_add(len)
     }
 
     /// `init` of the ops table.
@@ -213,9 +222,11 @@ impl<T: Shash> Adapter<T> {
     /// Called by the crypto API only, with a descriptor of a tfm of this
     /// algorithm, which it owns exclusively for the call.
     unsafe extern "C" fn init_callback(desc: *mut bindings::shash_desc) -> c_int {
-        // SAFETY: the context is `descsize` writable bytes (`Self::ctx`); the
-        // write does not read or drop what was there, which may be uninitialised.
-        unsafe { Self::ctx(desc).write(T::init()) };
+        // SAFETY: the context is `descsize` bytes, aligned for a `T::State`
+        // (`Self::ctx`), which the crypto API owns exclusively for this call;
+        // as a `MaybeUninit` it may hold anything. `init` initialises it.
+        let slot = unsafe { &mut *Self::ctx(desc).cast::<MaybeUninit<T::State>>() };
+        T::init(slot);
         0
     }
 
@@ -275,8 +286,8 @@ impl<T: Shash> Adapter<T> {
             let (state, data) = unsafe { (&mut *Self::ctx(desc), Self::message(data, len)) };
             let (out_addr, data_addr) = (out as usize, data.as_ptr() as usize);
             if data.is_empty()
-                || out_addr >= data_addr + data.len()
-                || data_addr >= out_addr + T::DIGEST_SIZE
+                || out_addr >= data_addr.wrapping_add(data.len())
+                || data_addr >= out_addr.wrapping_add(T::DIGEST_SIZE)
             {
                 // SAFETY: `out` has room for `digestsize` bytes, which overlap
                 // neither the message nor the context.

@@ -277,6 +277,38 @@ fn reset_over_junk<A: Reference>() {
     }
 }
 
+/// `init_in_place()` over memory full of junk (what the kernel hands `init()`)
+/// writes the whole state: its export is exactly that of `State::new()`, block
+/// buffer included, and a message hashed from there is correct.
+fn init_in_place_over_junk<A: Reference>() {
+    let mut rng = SmallRng::seed_from_u64(13);
+    let mut fresh = vec![0u8; State::<A>::EXPORT_SIZE];
+    State::<A>::new().export(&mut fresh);
+    for _ in 0..200 {
+        let mut slot = core::mem::MaybeUninit::<State<A>>::uninit();
+        let mut junk = vec![0u8; core::mem::size_of::<State<A>>()];
+        rng.fill_bytes(&mut junk);
+        // SAFETY: `junk` has the size of the slot; a `MaybeUninit` may hold any bytes.
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                junk.as_ptr(),
+                slot.as_mut_ptr().cast::<u8>(),
+                junk.len(),
+            )
+        };
+        let state = State::<A>::init_in_place(&mut slot);
+        let mut exported = vec![0u8; State::<A>::EXPORT_SIZE];
+        state.export(&mut exported);
+        assert_eq!(exported, fresh, "{} init_in_place over junk", A::NAME);
+        let mut message = vec![0u8; rng.gen_range(0..300)];
+        rng.fill_bytes(&mut message);
+        state.update(&message, &mut A::compress);
+        let mut out = vec![0u8; A::DIGEST_SIZE];
+        state.finish(&mut out, &mut A::compress);
+        assert_eq!(out, A::digest(&message), "{} after init_in_place", A::NAME);
+    }
+}
+
 fn short_output_gets_prefix<A: Reference>() {
     let expected = A::digest(b"abc");
     let mut state = State::<A>::new();
@@ -339,6 +371,7 @@ macro_rules! per_algorithm {
             #[test] fn export_import_mid_stream() { super::export_import_mid_stream::<$alg>() }
             #[test] fn import_arbitrary_bytes() { super::import_arbitrary_bytes::<$alg>() }
             #[test] fn reset_over_junk() { super::reset_over_junk::<$alg>() }
+            #[test] fn init_in_place_over_junk() { super::init_in_place_over_junk::<$alg>() }
             #[test] fn short_output_gets_prefix() { super::short_output_gets_prefix::<$alg>() }
             #[test] fn finish_wipes_state() { super::finish_wipes_state::<$alg>() }
         }
