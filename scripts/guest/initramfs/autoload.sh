@@ -25,6 +25,15 @@ loaded() { [ -d "/sys/module/$(modname "$1")" ]; }
 blocks() {
 	cat /sys/kernel/debug/*_rs/"$1"*-rs/blocks_* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'
 }
+# unload REGEX ERRFILE: rmmod every loaded module whose name matches REGEX
+# (awk), errors to ERRFILE; fails when one stays.
+unload() {
+	urc=0
+	for m in $(lsmod | awk -v re="$1" 'NR > 1 && $1 ~ re { print $1 }'); do
+		rmmod "$m" 2>>"$2" || urc=1
+	done
+	return $urc
+}
 # module_of PREFIX: the one of the MODULE arguments named PREFIX-*.
 module_of() { for m in $MODULES; do case $m in "$1"-*) echo "$m"; return ;; esac; done; }
 
@@ -93,11 +102,7 @@ hashes_with_ours sha1 sha1 afalg-sha1-hashes-with-ours
 # makes the kernel request sha1; the table then holds our driver (a module
 # reference, and dm-verity names the driver it uses in the kernel log) and
 # reading the device hashes with it.
-rc=0
-for m in $(lsmod | awk 'NR > 1 && $1 ~ /^sha1_/ { print $1 }'); do
-	rmmod "$m" 2>>/tmp/al.err || rc=1
-done
-[ $rc = 0 ] && ! grep -q '^name *: sha1$' /proc/crypto
+unload '^sha1_' /tmp/al.err && ! grep -q '^name *: sha1$' /proc/crypto
 ktap_result $? sha1-unloaded "$(cat /tmp/al.err)"
 dd if=/dev/urandom of=/tmp/al/vdata bs=4096 count=64 2>/dev/null
 dd if=/dev/zero of=/tmp/al/vhash bs=4096 count=8 2>/dev/null
@@ -129,10 +134,7 @@ hashes_with_ours sha512 sha512 afalg-sha512-hashes-with-ours
 # 12. What the requests loaded goes again, so that the suite's own loads
 # start from nothing: ours and the in-tree architecture drivers that share
 # the aliases; the generic drivers stay, as the self-tests' reference.
-rc=0
-for m in $(lsmod | awk 'NR > 1 && $1 ~ /^sha[0-9]+_arm/ { print $1 }'); do
-	rmmod "$m" 2>>/tmp/al.rmmod || rc=1
-done
-ktap_result $rc unload "$(cat /tmp/al.rmmod 2>/dev/null)"
+unload '^sha[0-9]+_arm' /tmp/al.rmmod
+ktap_result $? unload "$(cat /tmp/al.rmmod 2>/dev/null)"
 [ -z "$fuzz" ] || echo "$fuzz" >$FUZZ
 ktap_subtest_end "$NUM"
