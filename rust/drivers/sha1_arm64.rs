@@ -11,13 +11,12 @@ pub mod rsha;
 use rsha::sha::Sha1;
 
 crate::module_asm_sha_driver! {
-    // SAFETY: `rsha_sha1_arm64_scalar` and `rsha_sha1_arm64_neon` are the cores of
-    // asm/arm64/sha1-scalar.S and asm/arm64/sha1-neon.S, built into this module
-    // (Kbuild). Both take (state, data, nblocks) as `AsmCore` says, read exactly
-    // `nblocks` whole blocks at `data` with no alignment assumed, update only the
-    // chaining words at `state` and their own stack, and follow the procedure
-    // call standard; tests/cores checks them against a C reference at every
-    // length and alignment. The scalar core uses general registers only.
+    // `rsha_sha1_arm64_scalar` and `rsha_sha1_arm64_neon` are the cores of
+    // asm/arm64/sha1-scalar.S and asm/arm64/sha1-neon.S, built into this module (Kbuild);
+    // tests/cores checks them against a C reference at every length and alignment.
+    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read exactly `nblocks`
+    // whole blocks at `data` (any alignment), write only the chaining words at `state` and
+    // their own stack, and follow the procedure call standard; the scalar one uses no FP/SIMD.
     cores: unsafe {
         scalar: rsha_sha1_arm64_scalar,
         neon: rsha_sha1_arm64_neon,

@@ -13,13 +13,12 @@ pub mod rsha;
 use rsha::sha::{Sha224, Sha256};
 
 crate::module_asm_sha_driver! {
-    // SAFETY: `rsha_sha256_arm_scalar` and `rsha_sha256_arm_neon` are the cores of
-    // asm/arm/sha256-scalar.S and asm/arm/sha256-neon.S, built into this module
-    // (Kbuild). Both take (state, data, nblocks) as `AsmCore` says, read exactly
-    // `nblocks` whole blocks at `data` with no alignment assumed, update only the
-    // chaining words at `state` and their own stack, and follow the procedure
-    // call standard; tests/cores checks them against a C reference at every
-    // length and alignment. The scalar core uses general registers only.
+    // `rsha_sha256_arm_scalar` and `rsha_sha256_arm_neon` are the cores of
+    // asm/arm/sha256-scalar.S and asm/arm/sha256-neon.S, built into this module (Kbuild);
+    // tests/cores checks them against a C reference at every length and alignment.
+    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read exactly `nblocks`
+    // whole blocks at `data` (any alignment), write only the chaining words at `state` and
+    // their own stack, and follow the procedure call standard; the scalar one uses no FP/SIMD.
     cores: unsafe {
         scalar: rsha_sha256_arm_scalar,
         neon: rsha_sha256_arm_neon,

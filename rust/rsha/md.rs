@@ -228,11 +228,11 @@ impl<A: Algorithm> State<A> {
     /// the block buffer included, so no byte of it is ever read unwritten.
     pub fn init_in_place(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
         let state = slot.as_mut_ptr();
+        // Each field is written whole, through a raw pointer, without reading
+        // or dropping what was there; padding needs no value.
         // SAFETY: `state` points to memory valid for writes of a `Self` (it is
-        // `slot`'s); each field is written whole, through a raw pointer, without
-        // reading or dropping what was there. After the three writes every
-        // field is initialised (padding needs not be), so `slot` holds a valid
-        // `Self`.
+        // `slot`'s); after the three writes every field is initialised, so
+        // `slot` holds a valid `Self`.
         unsafe {
             core::ptr::addr_of_mut!((*state).chain).write(A::INITIAL);
             core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);

@@ -245,6 +245,8 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
 /// section.
 #[macro_export]
 macro_rules! module_asm_sha_driver {
+    // SAFETY: not an unsafe block but the driver author's `unsafe`, which
+    // their own safety comment argues (see the documentation above).
     (cores: unsafe { scalar: $scalar:ident, neon: $neon:ident $(,)? },
      priorities: ($scalar_priority:expr, $neon_priority:expr),
      algorithms: [$($alg:ty => ($scalar_name:literal, $neon_name:literal)),+ $(,)?],

@@ -175,11 +175,11 @@ impl<T: Shash> Adapter<T> {
         // its flexible array member.
         let ctx = unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() };
         if ctx as usize % core::mem::align_of::<T::State>() != 0 {
+            // Telling the compiler lets it use whole-word accesses on
+            // strict-alignment targets (`assert_unchecked` would say it shorter,
+            // but needs a newer rustc than the kernel's minimum).
             // SAFETY: `__ctx` is aligned to `ARCH_SLAB_MINALIGN`, at least the
-            // state's alignment (checked in `create_shash_alg`), so this is never
-            // reached. Telling the compiler lets it use whole-word accesses on
-            // strict-alignment targets. (`assert_unchecked` would say it shorter,
-            // but needs a newer rustc than the kernel's minimum.)
+            // state's alignment (checked in `create_shash_alg`): never reached.
             unsafe { core::hint::unreachable_unchecked() };
         }
         ctx

@@ -190,11 +190,12 @@ mod enabled {
             // is a debugfs directory or an error pointer (type invariant).
             let sub = unsafe { bindings::debugfs_create_dir(name.as_ptr().cast(), self.dir) };
             let u64_file = |file: &CStr, value: &'static AtomicU64| {
+                // debugfs reads the counter with one plain load: on 32-bit ARM a
+                // read racing an update may see half of it, which for a statistic
+                // read by hand is acceptable.
                 // SAFETY: `file` is NUL-terminated; `value` outlives the file, which
                 // is removed with `self.dir` on drop, before the module's memory
-                // goes; debugfs reads it as a `u64`, the layout of `AtomicU64`
-                // (one plain load: on 32-bit ARM a read racing an update may see
-                // half of it, which for a statistic read by hand is acceptable).
+                // goes; debugfs reads it as a `u64`, the layout of `AtomicU64`.
                 unsafe {
                     bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr())
                 };
