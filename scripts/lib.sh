@@ -25,6 +25,24 @@ kernel_tree() {
 	echo "$RSHA_CACHE/src/linux-${v//\~/_}-${1:-pristine}"
 }
 
+# sync_sources DST PATH...: make DST a copy of this checkout's module sources
+# under PATH... (files or directories relative to the checkout; never the
+# generated bindings): each file copied only when it differs, so that make
+# stays incremental, and every other source file in DST (one the checkout no
+# longer has) removed. Used for the out-of-tree and the in-tree copies.
+sync_sources() {
+	local dst=$1 f want
+	shift
+	want=$(cd "$RSHA_ROOT" && find "$@" -type f ! -name bindings_generated.rs | LC_ALL=C sort)
+	while IFS= read -r f; do
+		mkdir -p "$(dirname "$dst/$f")"
+		cmp -s "$RSHA_ROOT/$f" "$dst/$f" || cp "$RSHA_ROOT/$f" "$dst/$f"
+	done <<<"$want"
+	(cd "$dst" && find "$@" -type f \( -name '*.rs' -o -name '*.S' -o -name '*.h' -o -name '*.c' \) \
+		! -name bindings_generated.rs 2>/dev/null | LC_ALL=C sort) |
+		comm -23 - <(echo "$want") | while IFS= read -r f; do rm -f "$dst/$f"; done
+}
+
 export _rsha_t0=${_rsha_t0:-$(date +%s)}
 step() { printf '==> [%4ss] %s\n' "$(( $(date +%s) - _rsha_t0 ))" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

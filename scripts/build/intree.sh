@@ -17,15 +17,4 @@ grep -qxF 'obj-y += rust-arm-sha/' "$KSRC/crypto/Makefile" ||
 
 dst=$KSRC/crypto/rust-arm-sha
 mkdir -p "$dst"
-want=$(mktemp)
-trap 'rm -f "$want"' EXIT
-(cd "$RSHA_ROOT" && { echo Kbuild; echo Kconfig
-	find rust/rsha rust/drivers rust/testing asm -type f \( -name '*.rs' -o -name '*.S' -o -name '*.h' -o -name '*.c' \) \
-		! -name bindings_generated.rs; } | LC_ALL=C sort) >"$want"
-while IFS= read -r f; do
-	mkdir -p "$(dirname "$dst/$f")"
-	cmp -s "$RSHA_ROOT/$f" "$dst/$f" || cp "$RSHA_ROOT/$f" "$dst/$f"
-done <"$want"
-(cd "$dst" && find . -type f \( -name '*.rs' -o -name '*.S' -o -name '*.h' -o -name '*.c' -o -name Kbuild -o -name Kconfig \) \
-	! -name bindings_generated.rs | sed 's|^\./||' | LC_ALL=C sort) |
-	comm -23 - "$want" | while IFS= read -r stale; do rm -f "$dst/$stale"; done
+sync_sources "$dst" Kbuild Kconfig rust/rsha rust/drivers rust/testing asm

@@ -62,16 +62,11 @@ fi
 [ -f "$BUILD/$IMAGE" ] || die "no $IMAGE after the build"
 
 if [ "$MODULES_BUILD" = oot ]; then
-	# A copy of this checkout, synchronised file by file so that make stays
-	# incremental and the checkout stays clean.
+	# A copy of this checkout's sources, so that the checkout stays clean.
 	OOT=$BUILD/rsha-modules
 	step "building this project's modules out of tree (make -C $OOT KDIR=$BUILD RSHA_TEST=$RSHA_TEST)"
 	mkdir -p "$OOT"
-	(cd "$RSHA_ROOT" && find Kbuild Makefile rust/rsha rust/drivers rust/testing asm -type f \
-		! -name bindings_generated.rs) | while IFS= read -r f; do
-		mkdir -p "$(dirname "$OOT/$f")"
-		cmp -s "$RSHA_ROOT/$f" "$OOT/$f" || cp "$RSHA_ROOT/$f" "$OOT/$f"
-	done
+	sync_sources "$OOT" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
 	if ! make -C "$OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST="$RSHA_TEST" RUSTC="$RSHA_RUSTC" \
 		BINDGEN="$RSHA_BINDGEN" >"$BUILD/rsha-modules.log" 2>&1; then
 		echo "---- module build failed; errors:" >&2
