@@ -11,8 +11,10 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 
 # target_info TARGET sets: FRAGMENTS ARCH DEBARCH IMAGE CPUS MODULES DRIVERS
 # TREE MODULES_BUILD RSHA_TEST
-# SCALAR_DRIVERS NEON_DRIVERS SELECTED TCRYPT. CPUS are QEMU -cpu values, one guest boot each; DRIVERS must all
-# register and pass the self-tests; SELECTED (alg=driver) is what tcrypt must pick.
+# SCALAR_DRIVERS NEON_DRIVERS CE_DRIVERS SELECTED_DRIVERS SELECTED TCRYPT. CPUS are QEMU
+# -cpu values, one guest boot each; DRIVERS (every driver the modules can
+# register) are expected per CPU by cpu_drivers; SELECTED (alg=driver) is what
+# tcrypt must pick: the selected ("auto") drivers, on every CPU.
 # TREE: the kernel tree (scripts/build/kernel.sh): "pristine", the Debian tree
 # as extracted, or "arm", the same with patches/6.12 applied (Rust on ARMv7 and
 # the in-tree drivers). MODULES_BUILD: "oot", this project's modules built out
@@ -44,6 +46,8 @@ target_info() {
 	case $base in
 	arm64)
 		ARCH=arm64 DEBARCH=arm64 IMAGE=arch/arm64/boot/Image
+		# cortex-a57: SHA-1/SHA-256 instructions, no SHA-512 ones;
+		# max: all three.
 		CPUS="cortex-a57 max,pauth-impdef=on"
 		arch_suffix=arm64
 		CYCLES_FIRST=10 CYCLES_OTHER=3
@@ -54,7 +58,9 @@ target_info() {
 		;;
 	arm | arm-thumb2)
 		ARCH=arm DEBARCH=armhf IMAGE=arch/arm/boot/zImage
-		CPUS="cortex-a15"
+		# cortex-a15: ARMv7, no Crypto Extensions; max: an ARMv8 CPU
+		# in AArch32 with the SHA-1/SHA-256 instructions.
+		CPUS="cortex-a15 max"
 		NO_NEON_CPUS="cortex-a15,neon=off"
 		arch_suffix=arm
 		CYCLES_FIRST=3 CYCLES_OTHER=3
@@ -68,14 +74,41 @@ target_info() {
 	esac
 	FRAGMENTS="test-common.config test-users.config $base-virt.config $extra"
 	MODULES="sha1-$arch_suffix-rs sha256-$arch_suffix-rs sha512-$arch_suffix-rs"
-	local alg scalar= neon= selected=
+	local alg scalar= neon= ce= auto= selected=
 	for alg in sha1 sha224 sha256 sha384 sha512; do
 		scalar+=",$alg-$arch_suffix-rs"
 		neon+=",$alg-$arch_suffix-neon-rs"
-		selected+=",$alg=$alg-$arch_suffix-neon-rs"
+		case $ARCH/$alg in arm/sha384 | arm/sha512) ;; *) ce+=",$alg-$arch_suffix-ce-rs" ;; esac
+		auto+=",$alg-$arch_suffix-auto-rs"
+		selected+=",$alg=$alg-$arch_suffix-auto-rs"
 	done
-	SCALAR_DRIVERS=${scalar#,} NEON_DRIVERS=${neon#,} SELECTED=${selected#,}
-	DRIVERS=$SCALAR_DRIVERS,$NEON_DRIVERS
+	SCALAR_DRIVERS=${scalar#,} NEON_DRIVERS=${neon#,} CE_DRIVERS=${ce#,}
+	SELECTED_DRIVERS=${auto#,} SELECTED=${selected#,}
+	DRIVERS=$SCALAR_DRIVERS,$NEON_DRIVERS,$CE_DRIVERS,$SELECTED_DRIVERS
 	# tcrypt speed tests: 303 sha1, 304 sha256, 305 sha384, 306 sha512, 313 sha224.
 	TCRYPT="mode=303,mode=304,mode=305,mode=306,mode=313"
+}
+
+# cpu_drivers CPU: sets CPU_DRIVERS (the drivers that must register on QEMU
+# -cpu CPU, comma-separated) and CPU_ABSENT (those that must not), after
+# target_info. The feature sets are QEMU 7.2's: arm64 cortex-a57 has the
+# SHA-1 and SHA-256 instructions but not SHA-512, max has all three; 32-bit
+# ARM cortex-a15 has none (and with neon=off no NEON), max has SHA-1/SHA-256.
+cpu_drivers() {
+	local d present= absent= has
+	for d in ${DRIVERS//,/ }; do
+		case $d in
+		*-neon-rs) case $1 in *neon=off*) has=no ;; *) has=yes ;; esac ;;
+		*-ce-rs)
+			case $ARCH/$1/$d in
+			*/max*/*) has=yes ;;
+			arm64/cortex-a57*/sha384-* | arm64/cortex-a57*/sha512-*) has=no ;;
+			arm64/cortex-a57*/*) has=yes ;;
+			*) has=no ;;
+			esac ;;
+		*) has=yes ;;
+		esac
+		if [ $has = yes ]; then present+=",$d"; else absent+=",$d"; fi
+	done
+	CPU_DRIVERS=${present#,} CPU_ABSENT=${absent#,}
 }

@@ -179,12 +179,14 @@ boots() {
 	local users= cycles=$CYCLES_FIRST cpu
 	[ "$USERS_BOOT" = yes ] && users=users
 	for cpu in $CPUS; do
-		with_guest_slot boot "${cpu%%,*}" "$cpu" "$DRIVERS" "" "$SELECTED" "$cycles" $users
+		cpu_drivers "$cpu"
+		with_guest_slot boot "${cpu%%,*}" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" "$SELECTED" "$cycles" $users
 		users= cycles=$CYCLES_OTHER
 	done
 	for cpu in $NO_NEON_CPUS; do
-		with_guest_slot boot "${cpu%%,*}-no-neon" "$cpu" "$SCALAR_DRIVERS" "$NEON_DRIVERS" \
-			"$(echo "$SELECTED" | sed 's/-neon-rs/-rs/g')" "$CYCLES_OTHER"
+		cpu_drivers "$cpu"
+		with_guest_slot boot "${cpu%%,*}-no-neon" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" \
+			"$SELECTED" "$CYCLES_OTHER"
 	done
 }
 

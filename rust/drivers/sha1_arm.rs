@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! SHA-1 for ARMv7: a scalar assembly core and a NEON one.
+//! SHA-1 for ARMv7: a scalar assembly core, a NEON one and one with the AArch32
+//! Crypto Extensions (`sha1c.32` and the rest, for ARMv7 kernels on ARMv8
+//! CPUs), all assembled for ARM or Thumb-2 as the kernel is.
 //!
-//! Priorities 160 (scalar) and 260 (NEON): 10 above the in-tree `sha1-asm` (150) and
-//! `sha1-neon` (250).
+//! Priorities: scalar 160 and NEON 260, 10 above the in-tree `sha1-asm` (150)
+//! and `sha1-neon` (250); CE 210, above the in-tree `sha1-ce` (200, below
+//! `sha1-neon` upstream); the selected driver, which runs the fastest unit of
+//! each CPU, 270, above them all.
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
@@ -11,22 +15,30 @@ pub mod rsha;
 use rsha::sha::Sha1;
 
 crate::module_asm_sha_driver! {
-    // `rsha_sha1_arm_scalar` and `rsha_sha1_arm_neon` are the cores of
-    // asm/arm/sha1-scalar.S and asm/arm/sha1-neon.S, built into this module (Kbuild);
+    // `rsha_sha1_arm_scalar`, `rsha_sha1_arm_neon` and `rsha_sha1_arm_ce` are the
+    // cores of asm/arm/sha1-{scalar,neon,ce}.S, built into this module (Kbuild);
     // tests/cores checks them against a C reference at every length and alignment.
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read exactly `nblocks`
-    // whole blocks at `data` (any alignment), write only the chaining words at `state` and
-    // their own stack, and follow the procedure call standard; the scalar one uses no FP/SIMD.
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` (any alignment), write only the chaining words at
+    // `state` and their own stack, and follow the procedure call standard; the scalar one
+    // uses no FP/SIMD register; the CE one needs nothing beyond NEON but the
+    // HWCAP2_SHA1 instructions, which `Sha1` names for the registration check.
     cores: unsafe {
         scalar: rsha_sha1_arm_scalar,
         neon: rsha_sha1_arm_neon,
+        ce: rsha_sha1_arm_ce if Sha1,
     },
-    priorities: (160, 260),
+    priorities: { scalar: 160, neon: 260, ce: 210, selected: 270 },
     algorithms: [
-        Sha1 => ("sha1-arm-rs", "sha1-arm-neon-rs"),
+        Sha1 => {
+            scalar: "sha1-arm-rs",
+            neon: "sha1-arm-neon-rs",
+            ce: "sha1-arm-ce-rs",
+            selected: "sha1-arm-auto-rs",
+        },
     ],
     name: "sha1_arm_rs",
     author: "rust-arm-sha developers",
-    description: "SHA-1 secure hash, ARMv7 scalar and NEON cores (Rust glue)",
+    description: "SHA-1 secure hash, ARMv7 scalar, NEON and Crypto Extensions cores (Rust glue)",
     license: "GPL",
 }

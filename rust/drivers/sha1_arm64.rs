@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! SHA-1 for arm64: a scalar assembly core and a NEON one.
+//! SHA-1 for arm64: a scalar assembly core, a NEON one and one with the Crypto
+//! Extensions (`sha1c`/`sha1p`/`sha1m`/`sha1h`/`sha1su0`/`sha1su1`).
 //!
-//! Priorities 150 (scalar) and 160 (NEON): no in-tree scalar or NEON driver on arm64
-//! (only Crypto Extensions, `sha1-ce` at 200); ours sit between generic (100) and CE.
+//! Priorities: scalar 150 and NEON 160 (no in-tree scalar or NEON driver on
+//! arm64: between generic, 100, and the in-tree `sha1-ce`, 200); CE 210, above
+//! `sha1-ce`; the selected driver, which runs the fastest unit of each CPU, 220.
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
@@ -11,22 +13,30 @@ pub mod rsha;
 use rsha::sha::Sha1;
 
 crate::module_asm_sha_driver! {
-    // `rsha_sha1_arm64_scalar` and `rsha_sha1_arm64_neon` are the cores of
-    // asm/arm64/sha1-scalar.S and asm/arm64/sha1-neon.S, built into this module (Kbuild);
+    // `rsha_sha1_arm64_scalar`, `rsha_sha1_arm64_neon` and `rsha_sha1_arm64_ce` are the
+    // cores of asm/arm64/sha1-{scalar,neon,ce}.S, built into this module (Kbuild);
     // tests/cores checks them against a C reference at every length and alignment.
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read exactly `nblocks`
-    // whole blocks at `data` (any alignment), write only the chaining words at `state` and
-    // their own stack, and follow the procedure call standard; the scalar one uses no FP/SIMD.
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` (any alignment), write only the chaining words at
+    // `state` and their own stack, and follow the procedure call standard; the scalar one
+    // uses no FP/SIMD register; the CE one needs nothing beyond NEON but the
+    // FEAT_SHA1 instructions, which `Sha1` names for the registration check.
     cores: unsafe {
         scalar: rsha_sha1_arm64_scalar,
         neon: rsha_sha1_arm64_neon,
+        ce: rsha_sha1_arm64_ce if Sha1,
     },
-    priorities: (150, 160),
+    priorities: { scalar: 150, neon: 160, ce: 210, selected: 220 },
     algorithms: [
-        Sha1 => ("sha1-arm64-rs", "sha1-arm64-neon-rs"),
+        Sha1 => {
+            scalar: "sha1-arm64-rs",
+            neon: "sha1-arm64-neon-rs",
+            ce: "sha1-arm64-ce-rs",
+            selected: "sha1-arm64-auto-rs",
+        },
     ],
     name: "sha1_arm64_rs",
     author: "rust-arm-sha developers",
-    description: "SHA-1 secure hash, arm64 scalar and NEON cores (Rust glue)",
+    description: "SHA-1 secure hash, arm64 scalar, NEON and Crypto Extensions cores (Rust glue)",
     license: "GPL",
 }

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! SHA-224 and SHA-256 for 32-bit ARMv7: a scalar assembly core and a NEON one,
-//! both assembled for ARM or Thumb-2 as the kernel is.
+//! SHA-224 and SHA-256 for 32-bit ARMv7: a scalar assembly core, a NEON one and
+//! one with the AArch32 Crypto Extensions (`sha256h.32` and the rest, for ARMv7
+//! kernels on ARMv8 CPUs), all assembled for ARM or Thumb-2 as the kernel is.
 //!
 //! Counterpart of the in-tree `sha256-arm` module (`CONFIG_CRYPTO_SHA256_ARM`,
-//! drivers `sha256-asm` at 150 and `sha256-neon` at 250), with its own driver
-//! names and priorities 10 above theirs, below the Crypto Extensions driver (300).
+//! drivers `sha256-asm` at 150 and `sha256-neon` at 250) and of `sha2-ce`
+//! (`CONFIG_CRYPTO_SHA2_ARM_CE`, 300), with its own driver names: scalar 160
+//! and NEON 260, 10 above theirs; CE 310, above `sha2-ce`; the selected
+//! drivers, which run the fastest unit of each CPU, 320.
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
@@ -13,23 +16,36 @@ pub mod rsha;
 use rsha::sha::{Sha224, Sha256};
 
 crate::module_asm_sha_driver! {
-    // `rsha_sha256_arm_scalar` and `rsha_sha256_arm_neon` are the cores of
-    // asm/arm/sha256-scalar.S and asm/arm/sha256-neon.S, built into this module (Kbuild);
+    // `rsha_sha256_arm_scalar`, `rsha_sha256_arm_neon` and `rsha_sha256_arm_ce` are the
+    // cores of asm/arm/sha256-{scalar,neon,ce}.S, built into this module (Kbuild);
     // tests/cores checks them against a C reference at every length and alignment.
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read exactly `nblocks`
-    // whole blocks at `data` (any alignment), write only the chaining words at `state` and
-    // their own stack, and follow the procedure call standard; the scalar one uses no FP/SIMD.
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` (any alignment), write only the chaining words at
+    // `state` and their own stack, and follow the procedure call standard; the scalar one
+    // uses no FP/SIMD register; the CE one needs nothing beyond NEON but the
+    // HWCAP2_SHA2 instructions, which `Sha2` names for the registration check.
     cores: unsafe {
         scalar: rsha_sha256_arm_scalar,
         neon: rsha_sha256_arm_neon,
+        ce: rsha_sha256_arm_ce if Sha2,
     },
-    priorities: (160, 260),
+    priorities: { scalar: 160, neon: 260, ce: 310, selected: 320 },
     algorithms: [
-        Sha224 => ("sha224-arm-rs", "sha224-arm-neon-rs"),
-        Sha256 => ("sha256-arm-rs", "sha256-arm-neon-rs"),
+        Sha224 => {
+            scalar: "sha224-arm-rs",
+            neon: "sha224-arm-neon-rs",
+            ce: "sha224-arm-ce-rs",
+            selected: "sha224-arm-auto-rs",
+        },
+        Sha256 => {
+            scalar: "sha256-arm-rs",
+            neon: "sha256-arm-neon-rs",
+            ce: "sha256-arm-ce-rs",
+            selected: "sha256-arm-auto-rs",
+        },
     ],
     name: "sha256_arm_rs",
     author: "rust-arm-sha developers",
-    description: "SHA-224/256 secure hash, ARMv7 scalar and NEON cores (Rust glue)",
+    description: "SHA-224/256 secure hash, ARMv7 scalar, NEON and Crypto Extensions cores (Rust glue)",
     license: "GPL",
 }

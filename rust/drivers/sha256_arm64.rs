@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! SHA-224 and SHA-256 for arm64: a scalar assembly core and a NEON one.
+//! SHA-224 and SHA-256 for arm64: a scalar assembly core, a NEON one and one
+//! with the Crypto Extensions (`sha256h`/`sha256h2`/`sha256su0`/`sha256su1`).
 //!
 //! Counterpart of the in-tree `sha256-arm64` module (`CONFIG_CRYPTO_SHA256_ARM64`,
-//! drivers at priorities 125 and 150), with its own driver names so both can be
-//! loaded together, and priorities 10 above theirs, below the Crypto Extensions
-//! driver (200).
+//! drivers at priorities 125 and 150) and of `sha2-ce` (`CONFIG_CRYPTO_SHA2_ARM64_CE`,
+//! 200), with its own driver names so that all can be loaded together: the
+//! scalar and NEON drivers 10 above the in-tree ones, below `sha2-ce`; the CE
+//! driver above `sha2-ce`; the selected drivers, which run the fastest unit of
+//! each CPU, above them all.
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
@@ -13,23 +16,36 @@ pub mod rsha;
 use rsha::sha::{Sha224, Sha256};
 
 crate::module_asm_sha_driver! {
-    // `rsha_sha256_arm64_scalar` and `rsha_sha256_arm64_neon` are the cores of
-    // asm/arm64/sha256-scalar.S and asm/arm64/sha256-neon.S, built into this module (Kbuild);
+    // `rsha_sha256_arm64_scalar`, `rsha_sha256_arm64_neon` and `rsha_sha256_arm64_ce` are
+    // the cores of asm/arm64/sha256-{scalar,neon,ce}.S, built into this module (Kbuild);
     // tests/cores checks them against a C reference at every length and alignment.
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read exactly `nblocks`
-    // whole blocks at `data` (any alignment), write only the chaining words at `state` and
-    // their own stack, and follow the procedure call standard; the scalar one uses no FP/SIMD.
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` (any alignment), write only the chaining words at
+    // `state` and their own stack, and follow the procedure call standard; the scalar one
+    // uses no FP/SIMD register; the CE one uses only the SHA-256 instructions beyond
+    // Advanced SIMD (FEAT_SHA256, the `Sha2` feature).
     cores: unsafe {
         scalar: rsha_sha256_arm64_scalar,
         neon: rsha_sha256_arm64_neon,
+        ce: rsha_sha256_arm64_ce if Sha2,
     },
-    priorities: (135, 160),
+    priorities: { scalar: 135, neon: 160, ce: 210, selected: 220 },
     algorithms: [
-        Sha224 => ("sha224-arm64-rs", "sha224-arm64-neon-rs"),
-        Sha256 => ("sha256-arm64-rs", "sha256-arm64-neon-rs"),
+        Sha224 => {
+            scalar: "sha224-arm64-rs",
+            neon: "sha224-arm64-neon-rs",
+            ce: "sha224-arm64-ce-rs",
+            selected: "sha224-arm64-auto-rs",
+        },
+        Sha256 => {
+            scalar: "sha256-arm64-rs",
+            neon: "sha256-arm64-neon-rs",
+            ce: "sha256-arm64-ce-rs",
+            selected: "sha256-arm64-auto-rs",
+        },
     ],
     name: "sha256_arm64_rs",
     author: "rust-arm-sha developers",
-    description: "SHA-224/256 secure hash, arm64 scalar and NEON cores (Rust glue)",
+    description: "SHA-224/256 secure hash, arm64 scalar, NEON and Crypto Extensions cores (Rust glue)",
     license: "GPL",
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! SHA-384/512 for ARMv7: a scalar assembly core and a NEON one.
+//! SHA-384/512 for ARMv7: a scalar assembly core and a NEON one (AArch32 has no
+//! SHA-512 instructions).
 //!
-//! Priorities 260 (scalar) and 310 (NEON): 10 above the in-tree `sha512-arm` (250) and
-//! `sha512-neon` (300).
+//! Priorities: scalar 260 and NEON 310, 10 above the in-tree `sha512-arm` (250)
+//! and `sha512-neon` (300); the selected drivers, which run the faster unit of
+//! each CPU, 320.
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
@@ -21,10 +23,18 @@ crate::module_asm_sha_driver! {
         scalar: rsha_sha512_arm_scalar,
         neon: rsha_sha512_arm_neon,
     },
-    priorities: (260, 310),
+    priorities: { scalar: 260, neon: 310, selected: 320 },
     algorithms: [
-        Sha384 => ("sha384-arm-rs", "sha384-arm-neon-rs"),
-        Sha512 => ("sha512-arm-rs", "sha512-arm-neon-rs"),
+        Sha384 => {
+            scalar: "sha384-arm-rs",
+            neon: "sha384-arm-neon-rs",
+            selected: "sha384-arm-auto-rs",
+        },
+        Sha512 => {
+            scalar: "sha512-arm-rs",
+            neon: "sha512-arm-neon-rs",
+            selected: "sha512-arm-auto-rs",
+        },
     ],
     name: "sha512_arm_rs",
     author: "rust-arm-sha developers",

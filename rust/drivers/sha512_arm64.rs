@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! SHA-384/512 for arm64: a scalar assembly core and a NEON one.
+//! SHA-384/512 for arm64: a scalar assembly core, a NEON one and one with the
+//! SHA-512 instructions of the Crypto Extensions (FEAT_SHA512: `sha512h`/
+//! `sha512h2`/`sha512su0`/`sha512su1`).
 //!
-//! Priorities 160 (scalar) and 170 (NEON): 10 above the in-tree `sha512-arm64` (scalar,
-//! 150; no NEON driver upstream) and below the Crypto Extensions driver (200).
+//! Priorities: scalar 160 and NEON 170, 10 above the in-tree `sha512-arm64`
+//! (scalar, 150; no NEON driver upstream) and below its `sha512-ce` (200); CE
+//! 210, above `sha512-ce`; the selected drivers, which run the fastest unit of
+//! each CPU, 220.
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
@@ -11,23 +15,36 @@ pub mod rsha;
 use rsha::sha::{Sha384, Sha512};
 
 crate::module_asm_sha_driver! {
-    // `rsha_sha512_arm64_scalar` and `rsha_sha512_arm64_neon` are the cores of
-    // asm/arm64/sha512-scalar.S and asm/arm64/sha512-neon.S, built into this module (Kbuild);
+    // `rsha_sha512_arm64_scalar`, `rsha_sha512_arm64_neon` and `rsha_sha512_arm64_ce` are the
+    // cores of asm/arm64/sha512-{scalar,neon,ce}.S, built into this module (Kbuild);
     // tests/cores checks them against a C reference at every length and alignment.
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read exactly `nblocks`
-    // whole blocks at `data` (any alignment), write only the chaining words at `state` and
-    // their own stack, and follow the procedure call standard; the scalar one uses no FP/SIMD.
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read exactly
+    // `nblocks` whole blocks at `data` (any alignment), write only the chaining words at
+    // `state` and their own stack, and follow the procedure call standard; the scalar one
+    // uses no FP/SIMD register; the CE one needs nothing beyond NEON but the
+    // FEAT_SHA512 instructions, which `Sha512` names for the registration check.
     cores: unsafe {
         scalar: rsha_sha512_arm64_scalar,
         neon: rsha_sha512_arm64_neon,
+        ce: rsha_sha512_arm64_ce if Sha512,
     },
-    priorities: (160, 170),
+    priorities: { scalar: 160, neon: 170, ce: 210, selected: 220 },
     algorithms: [
-        Sha384 => ("sha384-arm64-rs", "sha384-arm64-neon-rs"),
-        Sha512 => ("sha512-arm64-rs", "sha512-arm64-neon-rs"),
+        Sha384 => {
+            scalar: "sha384-arm64-rs",
+            neon: "sha384-arm64-neon-rs",
+            ce: "sha384-arm64-ce-rs",
+            selected: "sha384-arm64-auto-rs",
+        },
+        Sha512 => {
+            scalar: "sha512-arm64-rs",
+            neon: "sha512-arm64-neon-rs",
+            ce: "sha512-arm64-ce-rs",
+            selected: "sha512-arm64-auto-rs",
+        },
     ],
     name: "sha512_arm64_rs",
     author: "rust-arm-sha developers",
-    description: "SHA-384/512 secure hash, arm64 scalar and NEON cores (Rust glue)",
+    description: "SHA-384/512 secure hash, arm64 scalar, NEON and Crypto Extensions cores (Rust glue)",
     license: "GPL",
 }

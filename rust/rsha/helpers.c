@@ -6,13 +6,30 @@
  * share one copy instead of clashing at link time.
  */
 
+/*
+ * Kbuild names the module of this object after the object (helpers_<module>);
+ * Kbuild of this project passes the module's real name as RSHA_MODNAME, for
+ * the prefix of the parameter below (built in: "<module>.unit") and pr_*().
+ */
+#include <linux/stringify.h>
+#ifdef RSHA_MODNAME
+#undef KBUILD_MODNAME
+#define KBUILD_MODNAME __stringify(RSHA_MODNAME)
+#endif
+
 #include <asm/simd.h>
 #include <crypto/hash.h>
 #include <crypto/internal/simd.h>
+#include <linux/cpuhotplug.h>
+#include <linux/debugfs.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
+#include <linux/moduleparam.h>
 #include <linux/preempt.h>
+#include <linux/seq_file.h>
+#include <linux/smp.h>
 #include <linux/types.h>
+#include <asm/cputype.h>
 
 #include "helpers.h"
 
@@ -49,6 +66,7 @@ __weak int rsha_crypto_shash_init(struct shash_desc *desc)
 
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/cpufeature.h>
+#include <asm/hwcap.h>
 #include <asm/neon.h>
 
 /*
@@ -70,13 +88,38 @@ __weak bool rsha_cpu_has_neon(void)
 	return cpu_has_neon();
 #endif
 }
+
+/*
+ * Whether the system's CPUs have the SHA instructions of the Crypto
+ * Extensions that rust/rsha/cpu.rs `Feature` numbers: 1 SHA-1, 2 SHA-256,
+ * 3 SHA-512. arm64: the system-wide (sanitised) capabilities, which a CPU
+ * brought online later must also have, or the kernel refuses it. 32-bit ARM:
+ * the hwcaps, set from the boot CPU (the ARMv7 kernel assumes the others
+ * match). 32-bit ARM has no SHA-512 instructions.
+ */
+__weak bool rsha_cpu_has_ce(int feature)
+{
+	if (!rsha_cpu_has_neon())
+		return false;
+	switch (feature) {
+#ifdef CONFIG_ARM64
+	case 1:
+		return cpu_have_named_feature(SHA1);
+	case 2:
+		return cpu_have_named_feature(SHA2);
+	case 3:
+		return cpu_have_named_feature(SHA512);
+#else
+	case 1:
+		return elf_hwcap2 & HWCAP2_SHA1;
+	case 2:
+		return elf_hwcap2 & HWCAP2_SHA2;
+#endif
+	}
+	return false;
+}
 #endif
 
-#ifdef CONFIG_CRYPTO_RSHA_STATS
-/*
- * For the robustness test module (rust/testing/robustness_test.rs): hashing
- * with preemption or interrupts off.
- */
 __weak void rsha_preempt_disable(void)
 {
 	preempt_disable();
@@ -87,6 +130,92 @@ __weak void rsha_preempt_enable(void)
 	preempt_enable();
 }
 
+/* The number of the CPU this runs on (the caller may be preemptible). */
+__weak unsigned int rsha_this_cpu(void)
+{
+	return raw_smp_processor_id();
+}
+
+/*
+ * The type of the CPU this runs on: the implementer and part number fields
+ * of its Main ID Register (MIDR), variant and revision masked out, so that
+ * the cores of one design share a type and big and LITTLE cores do not.
+ */
+__weak u32 rsha_cpu_type(void)
+{
+	return read_cpuid_id() & 0xff00fff0;
+}
+
+/*
+ * A dynamic CPU hotplug state in the online section: startup(cpu) runs on
+ * every CPU that is online now and on every CPU that comes online later, in
+ * that CPU's hotplug thread (task context, bound to the CPU). Returns the
+ * state number for rsha_cpuhp_remove(), or a negative error code.
+ */
+__weak int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu))
+{
+	return cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, name, startup, NULL);
+}
+
+__weak void rsha_cpuhp_remove(int state)
+{
+	cpuhp_remove_state(state);
+}
+
+/*
+ * A read-only debugfs file whose contents show(m) writes (with seq_write())
+ * each time the file is opened; show is kept in the inode's private data.
+ */
+static int rsha_debugfs_show(struct seq_file *m, void *v)
+{
+	int (*show)(struct seq_file *m) = m->private;
+
+	return show(m);
+}
+
+static int rsha_debugfs_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, rsha_debugfs_show, inode->i_private);
+}
+
+static const struct file_operations rsha_debugfs_fops = {
+	.owner = THIS_MODULE,
+	.open = rsha_debugfs_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
+__weak struct dentry *rsha_debugfs_create_show(const char *name,
+					       struct dentry *parent,
+					       int (*show)(struct seq_file *m))
+{
+	return debugfs_create_file(name, 0444, parent, show, &rsha_debugfs_fops);
+}
+
+/*
+ * The driver modules' "unit" parameter (rust/rsha/select.rs). Each driver
+ * module has its own, so the function that returns it carries the module's
+ * name: modules built into the kernel must not share one.
+ */
+#ifdef RSHA_UNIT_PARAM
+static char rsha_unit[8] = "auto";
+module_param_string(unit, rsha_unit, sizeof(rsha_unit), 0444);
+MODULE_PARM_DESC(unit, "Unit the selected driver runs: auto (fastest measured per CPU type, the default), scalar, neon or ce");
+
+#define RSHA_UNIT_PARAM_FN __PASTE(rsha_unit_param_, RSHA_MODNAME)
+const char *RSHA_UNIT_PARAM_FN(void);
+const char *RSHA_UNIT_PARAM_FN(void)
+{
+	return rsha_unit;
+}
+#endif
+
+#ifdef CONFIG_CRYPTO_RSHA_STATS
+/*
+ * For the robustness test module (rust/testing/robustness_test.rs): hashing
+ * with interrupts off.
+ */
 __weak unsigned long rsha_local_irq_save(void)
 {
 	unsigned long flags;

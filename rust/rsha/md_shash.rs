@@ -21,7 +21,7 @@ pub type Chain<C> = <<C as BlockCore>::Alg as Algorithm>::Chain;
 ///
 /// [`MdShash`] gets one from [`BlockCore::start`] for every `update()` or
 /// `finup()` and drops it before the digest is written: a NEON variant's holds
-/// the operation's NEON section ([`super::simd::NeonOp`]), which the drop
+/// the operation's NEON section ([`super::simd::SimdOp`]), which the drop
 /// closes. A scalar variant's is the empty core type itself.
 pub trait Compress<A: Algorithm> {
     /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
@@ -208,11 +208,21 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
     unsafe { core(state, blocks.as_ptr(), blocks.len() / A::BLOCK_SIZE) }
 }
 
-/// Declares a module with a scalar and a NEON assembly core for one algorithm
-/// family: for every algorithm listed, a scalar driver (always registered) and a
-/// NEON driver (registered on CPUs with NEON; it falls back to the scalar core
-/// where NEON cannot be used). Each driver variant is a core, a name and a
-/// priority; the rest are [`module!`](kernel::prelude::module) fields.
+/// Declares a driver module with assembly cores for one algorithm family: a
+/// scalar core, a NEON core and optionally a Crypto Extensions (CE) core. For
+/// every algorithm listed it registers
+///
+/// - a scalar driver (always),
+/// - a NEON driver (on CPUs with NEON),
+/// - a CE driver (on CPUs with the CE feature named after `if`),
+/// - the *selected* driver, at the module's top priority, which runs on each
+///   CPU the unit that [`super::select`] measured fastest there (or the one the
+///   module parameter `unit` forces).
+///
+/// Every SIMD driver falls back to the scalar core where SIMD cannot be used.
+/// The unit drivers stay callable by name, for tests and benchmarks; the
+/// kernel picks the selected one by priority. Each driver is a core, a name and
+/// a priority; the rest are [`module!`](kernel::prelude::module) fields.
 ///
 /// The module also declares the aliases that let the kernel load it on demand,
 /// as the in-tree drivers do with `MODULE_ALIAS_CRYPTO()`: `crypto-<alg>` and
@@ -220,16 +230,19 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
 ///
 /// ```ignore
 /// crate::module_asm_sha_driver! {
-///     // SAFETY: why both symbols follow the `AsmCore` contract for every
-///     // algorithm listed, and why the scalar one uses no FP/SIMD register.
+///     // SAFETY: why the symbols follow the `AsmCore` contract for every
+///     // algorithm listed, why the scalar one uses no FP/SIMD register, and
+///     // which CPU feature the CE one needs.
 ///     cores: unsafe {
 ///         scalar: rsha_sha256_arm64_scalar,
 ///         neon: rsha_sha256_arm64_neon,
+///         ce: rsha_sha256_arm64_ce if Sha2,
 ///     },
-///     priorities: (135, 160),
+///     priorities: { scalar: 135, neon: 160, ce: 210, selected: 220 },
 ///     algorithms: [
-///         Sha224 => ("sha224-arm64-rs", "sha224-arm64-neon-rs"),
-///         Sha256 => ("sha256-arm64-rs", "sha256-arm64-neon-rs"),
+///         Sha224 => { scalar: "sha224-arm64-rs", neon: "sha224-arm64-neon-rs",
+///                     ce: "sha224-arm64-ce-rs", selected: "sha224-arm64-auto-rs" },
+///         Sha256 => { ... },
 ///     ],
 ///     name: "sha256_arm64_rs",
 ///     author: "...",
@@ -241,23 +254,38 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
 /// Calling foreign assembly is an obligation only the driver's author can
 /// discharge, so the syntax makes them write it: `cores: unsafe { ... }`, with a
 /// safety comment above it that argues it. The macro calls the cores only through
-/// [`run_asm_core`], with whole blocks, and the NEON core only inside a NEON
-/// section.
+/// [`run_asm_core`], with whole blocks, the NEON and CE cores only inside a NEON
+/// section, and the CE core only on CPUs with its feature.
 #[macro_export]
 macro_rules! module_asm_sha_driver {
     // SAFETY: not an unsafe block but the driver author's `unsafe`, which
     // their own safety comment argues (see the documentation above).
-    (cores: unsafe { scalar: $scalar:ident, neon: $neon:ident $(,)? },
-     priorities: ($scalar_priority:expr, $neon_priority:expr),
-     algorithms: [$($alg:ty => ($scalar_name:literal, $neon_name:literal)),+ $(,)?],
+    (cores: unsafe {
+        scalar: $scalar:ident,
+        neon: $neon:ident
+        $(, ce: $ce:ident if $feature:ident)? $(,)?
+     },
+     priorities: {
+        scalar: $scalar_priority:expr,
+        neon: $neon_priority:expr,
+        $(ce: $ce_priority:expr,)?
+        selected: $selected_priority:expr $(,)?
+     },
+     algorithms: [$($alg:ty => {
+        scalar: $scalar_name:literal,
+        neon: $neon_name:literal,
+        $(ce: $ce_name:literal,)?
+        selected: $selected_name:literal $(,)?
+     }),+ $(,)?],
+     name: $module_name:tt,
      $($f:tt)*) => {
         extern "C" {
             fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
             fn $neon(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
+            // The module's `unit` parameter (`helpers.c`, named after the module).
+            #[link_name = concat!("rsha_unit_param_", $module_name)]
+            fn rsha_unit_param() -> *const ::kernel::ffi::c_char;
         }
-
-        struct ScalarCore<A>(::core::marker::PhantomData<A>);
-        struct NeonCore<A>(::core::marker::PhantomData<A>);
 
         fn scalar<A: $crate::rsha::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
             // SAFETY: the module's author wrote `cores: unsafe { ... }` and argued
@@ -275,6 +303,41 @@ macro_rules! module_asm_sha_driver {
             unsafe { $crate::rsha::md_shash::run_asm_core::<A>($neon, chain, blocks) }
         }
 
+        $crate::__asm_ce_core!($($ce, $feature, $ce_priority)?);
+
+        /// The units of the module's selected drivers, per CPU.
+        static SELECTOR: $crate::rsha::select::Selector = $crate::rsha::select::Selector::new();
+
+        /// The hotplug callback of [`SELECTOR`]: it measures with the module's
+        /// first algorithm (all share the cores).
+        extern "C" fn cpu_online(cpu: ::kernel::ffi::c_uint) -> ::kernel::ffi::c_int {
+            type First = $crate::__first_type!($($alg),+);
+            // SAFETY: `neon` and `ce_fn()`'s function run their cores only inside
+            // a NEON section, on CPUs with NEON and the CE feature (the author's
+            // `cores: unsafe { ... }`); `SELECTOR.start()` gets `CE_FEATURE`.
+            let units = unsafe {
+                $crate::rsha::select::Units::<First>::new(scalar::<First>, neon::<First>, ce_fn::<First>())
+            };
+            SELECTOR.cpu_online(cpu, &units)
+        }
+
+        /// The text of `/sys/kernel/debug/<module>/units`.
+        ///
+        /// # Safety
+        ///
+        /// Only as the show callback of that file, with its `seq_file`.
+        unsafe extern "C" fn show_units(m: *mut $crate::rsha::bindings::seq_file) -> ::kernel::ffi::c_int {
+            // SAFETY: `m` is the callback's `seq_file` (the function's contract),
+            // and the writer lives only during the callback.
+            let mut out = unsafe { $crate::rsha::stats::SeqWriter::new(m) };
+            let _ = SELECTOR.show(&mut out);
+            0
+        }
+
+        struct ScalarCore<A>(::core::marker::PhantomData<A>);
+        struct NeonCore<A>(::core::marker::PhantomData<A>);
+        struct SelectedCore<A>(::core::marker::PhantomData<A>);
+
         $(
             $crate::__scalar_block_core!(
                 ScalarCore<$alg>,
@@ -289,13 +352,69 @@ macro_rules! module_asm_sha_driver {
                 type Alg = $alg;
                 const DRIVER_NAME: &'static str = $neon_name;
                 const PRIORITY: i32 = $neon_priority;
-                type Op = $crate::rsha::simd::NeonOp<$alg>;
+                type Op = $crate::rsha::simd::SimdOp<$alg>;
                 fn start() -> Self::Op {
                     // SAFETY: all `neon` requires is a NEON section: it runs the
                     // NEON core (an `AsmCore`, the macro's contract) through
                     // `run_asm_core`, which passes it the whole blocks of any slice.
                     unsafe {
-                        $crate::rsha::simd::NeonOp::start(neon::<$alg>, scalar::<$alg>, Self::stats())
+                        $crate::rsha::simd::SimdOp::start(
+                            $crate::rsha::stats::Unit::Neon,
+                            neon::<$alg>,
+                            scalar::<$alg>,
+                            Self::stats(),
+                        )
+                    }
+                }
+                fn stats() -> &'static $crate::rsha::stats::CoreStats {
+                    $crate::__core_stats!()
+                }
+            }
+
+            $(
+                impl $crate::rsha::md_shash::BlockCore for CeCore<$alg> {
+                    type Alg = $alg;
+                    const DRIVER_NAME: &'static str = $ce_name;
+                    const PRIORITY: i32 = CE_PRIORITY;
+                    type Op = $crate::rsha::simd::SimdOp<$alg>;
+                    fn start() -> Self::Op {
+                        // SAFETY: the CE driver is registered only on CPUs with
+                        // `CE_FEATURE` (the module's init), and there all the CE
+                        // core requires is a NEON section.
+                        unsafe {
+                            $crate::rsha::simd::SimdOp::start(
+                                $crate::rsha::stats::Unit::Ce,
+                                ce_core::<$alg>,
+                                scalar::<$alg>,
+                                Self::stats(),
+                            )
+                        }
+                    }
+                    fn stats() -> &'static $crate::rsha::stats::CoreStats {
+                        $crate::__core_stats!()
+                    }
+                }
+                $crate::__modinfo_alias!("crypto-", $ce_name);
+                $crate::__modinfo_alias!("", $ce_name);
+            )?
+
+            impl $crate::rsha::md_shash::BlockCore for SelectedCore<$alg> {
+                type Alg = $alg;
+                const DRIVER_NAME: &'static str = $selected_name;
+                const PRIORITY: i32 = $selected_priority;
+                type Op = $crate::rsha::simd::SimdOp<$alg>;
+                fn start() -> Self::Op {
+                    let unit = SELECTOR.unit();
+                    let simd_fn = match unit {
+                        $crate::rsha::stats::Unit::Scalar => None,
+                        $crate::rsha::stats::Unit::Neon => Some(neon::<$alg> as _),
+                        $crate::rsha::stats::Unit::Ce => ce_fn::<$alg>(),
+                    };
+                    // SAFETY: `SELECTOR` gives a CPU only a unit that all CPUs
+                    // have (its invariants), and both SIMD functions need no
+                    // more than a NEON section on such a CPU.
+                    unsafe {
+                        $crate::rsha::simd::SimdOp::start_selected(unit, simd_fn, scalar::<$alg>, Self::stats())
                     }
                 }
                 fn stats() -> &'static $crate::rsha::stats::CoreStats {
@@ -315,12 +434,172 @@ macro_rules! module_asm_sha_driver {
             $crate::__modinfo_alias!("", $scalar_name);
             $crate::__modinfo_alias!("crypto-", $neon_name);
             $crate::__modinfo_alias!("", $neon_name);
+            $crate::__modinfo_alias!("crypto-", $selected_name);
+            $crate::__modinfo_alias!("", $selected_name);
         )+
 
-        $crate::module_md_driver! {
-            cores: [$(ScalarCore<$alg>),+],
-            neon_cores: [$(NeonCore<$alg>),+],
+        /// Stops the selector's hotplug callbacks when dropped (module exit, or
+        /// a failed init), after the drivers that read its choices are gone.
+        struct SelectorGuard;
+
+        impl Drop for SelectorGuard {
+            fn drop(&mut self) {
+                SELECTOR.stop();
+            }
+        }
+
+        struct Module {
+            // Dropped in this order: the debugfs files, the drivers (the selected
+            // ones first), then the hotplug state.
+            _debugfs: $crate::rsha::stats::StatsDir,
+            _selected: $crate::rsha::shash::Registration,
+            _ce: ::core::option::Option<$crate::rsha::shash::Registration>,
+            _neon: ::core::option::Option<$crate::rsha::shash::Registration>,
+            _scalar: $crate::rsha::shash::Registration,
+            _selector: SelectorGuard,
+        }
+
+        ::kernel::prelude::module! {
+            type: Module,
+            name: $module_name,
             $($f)*
+        }
+
+        impl ::kernel::Module for Module {
+            fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
+                // SAFETY: the parameter's buffer (`helpers.c`) is static and
+                // NUL-terminated (module_param_string() keeps it so); the
+                // parameter is read-only (0444), so nothing writes it now.
+                let param = unsafe { ::kernel::str::CStr::from_char_ptr(rsha_unit_param()) };
+                let Some(mode) = $crate::rsha::select::Mode::parse(param.as_bytes()) else {
+                    ::kernel::pr_err!(
+                        "unit={}: not a unit (auto, scalar, neon or ce)\n",
+                        ::core::str::from_utf8(param.as_bytes()).unwrap_or("?")
+                    );
+                    return Err(::kernel::error::code::EINVAL);
+                };
+                SELECTOR.start(
+                    mode,
+                    CE_FEATURE,
+                    ::kernel::c_str!(concat!("crypto/", $module_name, ":online")),
+                    cpu_online,
+                )?;
+                let selector = SelectorGuard;
+                let scalar = $crate::module_shash_driver!(@register module,
+                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
+                let neon = if SELECTOR.available($crate::rsha::stats::Unit::Neon) {
+                    Some($crate::module_shash_driver!(@register module,
+                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]))
+                } else {
+                    None
+                };
+                let ce = $crate::__asm_ce_register!(module, SELECTOR,
+                    [$($($crate::rsha::md_shash::MdShash<CeCore<$alg>> { $ce_name },)?)+]);
+                let selected = $crate::module_shash_driver!(@register module,
+                    [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
+                let debugfs = $crate::rsha::stats::StatsDir::new(module, __LOG_PREFIX);
+                debugfs.add_show(::kernel::c_str!("units"), show_units);
+                $crate::module_shash_driver!(@stats debugfs,
+                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
+                if neon.is_some() {
+                    $crate::module_shash_driver!(@stats debugfs,
+                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]);
+                }
+                $crate::__asm_ce_stats!(ce, debugfs,
+                    [$($($crate::rsha::md_shash::MdShash<CeCore<$alg>> { $ce_name },)?)+]);
+                $crate::module_shash_driver!(@stats debugfs,
+                    [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
+                Ok(Module {
+                    _debugfs: debugfs,
+                    _selected: selected,
+                    _ce: ce,
+                    _neon: neon,
+                    _scalar: scalar,
+                    _selector: selector,
+                })
+            }
+        }
+    };
+}
+
+/// The first of a list of types.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __first_type {
+    ($first:ty $(, $rest:ty)*) => {
+        $first
+    };
+}
+
+/// The module-level items of a [`module_asm_sha_driver!`] CE core, or of none:
+/// `CE_FEATURE`, `ce_fn::<A>()` and, with a core, `CE_PRIORITY`, `ce_core::<A>`
+/// and the `CeCore<A>` type.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __asm_ce_core {
+    () => {
+        const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = None;
+
+        fn ce_fn<A: $crate::rsha::md::Algorithm>(
+        ) -> ::core::option::Option<$crate::rsha::select::CompressFn<A>> {
+            None
+        }
+    };
+    ($ce:ident, $feature:ident, $priority:expr) => {
+        extern "C" {
+            fn $ce(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
+        }
+
+        const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
+            Some($crate::rsha::cpu::Feature::$feature);
+        const CE_PRIORITY: i32 = $priority;
+
+        struct CeCore<A>(::core::marker::PhantomData<A>);
+
+        /// # Safety
+        ///
+        /// Only inside a NEON section, on a CPU with `CE_FEATURE`.
+        unsafe fn ce_core<A: $crate::rsha::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+            // SAFETY: a CE core following the `AsmCore` contract (the author's
+            // `cores: unsafe { ... }`); the caller holds a NEON section on a CPU
+            // with the feature.
+            unsafe { $crate::rsha::md_shash::run_asm_core::<A>($ce, chain, blocks) }
+        }
+
+        fn ce_fn<A: $crate::rsha::md::Algorithm>(
+        ) -> ::core::option::Option<$crate::rsha::select::CompressFn<A>> {
+            Some(ce_core::<A>)
+        }
+    };
+}
+
+/// Registers the CE drivers where the CPUs have the feature (or, for a module
+/// without a CE core, nothing). The names in braces only drive the repetition.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __asm_ce_register {
+    ($module:ident, $selector:ident, []) => {
+        None::<$crate::rsha::shash::Registration>
+    };
+    ($module:ident, $selector:ident, [$($alg:ty { $name:literal },)+]) => {
+        if $selector.available($crate::rsha::stats::Unit::Ce) {
+            Some($crate::module_shash_driver!(@register $module, [$($alg),+]))
+        } else {
+            None
+        }
+    };
+}
+
+/// The statistics of the CE drivers, if registered.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __asm_ce_stats {
+    ($ce:ident, $dir:ident, []) => {
+        let _ = &$ce;
+    };
+    ($ce:ident, $dir:ident, [$($alg:ty { $name:literal },)+]) => {
+        if $ce.is_some() {
+            $crate::module_shash_driver!(@stats $dir, [$($alg),+]);
         }
     };
 }

@@ -25,14 +25,19 @@
 //! - [`md`] and [`sha`]: the Merkle-Damgård engine and the SHA parameters (`core` only).
 //! - [`md_shash`]: a block core (an assembly function, a name, a priority) plus the
 //!   engine gives a [`shash::Shash`].
-//! - [`simd`]: when the NEON unit may be used, and bounded NEON sections.
+//! - [`simd`]: when the NEON unit may be used, and bounded NEON sections (for the
+//!   NEON and the Crypto Extensions cores).
+//! - [`cpu`]: the CPUs' Crypto Extensions features, CPU types and numbers.
+//! - [`select`]: the unit each CPU runs for the selected drivers, by measurement.
 //! - [`stats`]: per-driver block and NEON-section counters in debugfs
 //!   (`CONFIG_CRYPTO_RSHA_STATS`).
 //! - [`tfm`]: the consumer side: allocate a transform by name and hash with it.
 
 pub mod bindings;
+pub mod cpu;
 pub mod md;
 pub mod md_shash;
+pub mod select;
 pub mod sha;
 pub mod shash;
 pub mod simd;

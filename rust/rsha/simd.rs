@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Kernel-mode NEON: when it may be used, and bounded NEON sections.
+//! Kernel-mode NEON: when it may be used, and bounded NEON sections, in which
+//! the NEON and the Crypto Extensions cores run.
 //!
 //! Without `CONFIG_KERNEL_MODE_NEON` (possible on 32-bit ARM) nothing here uses
 //! NEON: [`cpu_has_neon`] is false and every block goes to the scalar core.
@@ -40,6 +41,10 @@ pub const NEON_SECTION_BYTES: usize = 4096;
 #[cfg(CONFIG_ARM64)]
 pub const NEON_SECTION_BYTES: usize = !127;
 
+/// A SIMD unit's compression function (NEON or CE core), sound to call only
+/// inside a NEON section on a CPU with its unit.
+pub type SimdFn<A> = unsafe fn(&mut <A as Algorithm>::Chain, &[u8]);
+
 /// Whether the CPU has NEON (Advanced SIMD). Checked once, at module init.
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
 pub fn cpu_has_neon() -> bool {
@@ -65,9 +70,10 @@ pub fn simd_usable() -> bool {
     unsafe { bindings::rsha_simd_usable() }
 }
 
-/// The compression function of one shash operation of a NEON driver variant: the
-/// NEON core when SIMD was usable as the operation started, the scalar core
-/// otherwise; its [`CoreStats`] count both.
+/// The compression function of one shash operation of a SIMD driver variant (a
+/// NEON or a Crypto Extensions core, `unit`): that core when SIMD was usable as
+/// the operation started, the scalar core otherwise; its [`CoreStats`] count
+/// both.
 ///
 /// The NEON sections span the operation's compressions: the first one opens a
 /// section, later ones join it while it has room, and it is closed when full
@@ -75,22 +81,24 @@ pub fn simd_usable() -> bool {
 /// every section holds at most [`NEON_SECTION_BYTES`], and a `finup()` whose data
 /// and padding fit in that many bytes takes one `kernel_neon_begin()`/
 /// `kernel_neon_end()` pair, as in the kernel's C glue. Usability is decided
-/// once, in [`NeonOp::start`]: nothing done between the compressions (buffer
+/// once, in [`SimdOp::start`]: nothing done between the compressions (buffer
 /// copies, padding) can change the context the operation runs in. Without
 /// `CONFIG_KERNEL_MODE_NEON` every block goes to the scalar core.
 ///
 /// # Invariants
 ///
-/// `neon` is sound to call inside a NEON section. `open`
+/// `simd_fn` is sound to call inside a NEON section. `open`
 /// is `Some` exactly while this task is between a `kernel_neon_begin()` made by
-/// `NeonOp::compress_neon` and its `kernel_neon_end()`; its byte count is at
+/// `SimdOp::compress_simd` and its `kernel_neon_end()`; its byte count is at
 /// most [`NEON_SECTION_BYTES`]. `simd` is false without `CONFIG_KERNEL_MODE_NEON`.
 ///
-/// A `NeonOp` is not [`Send`]: an open section belongs to the task (and CPU) that
+/// A `SimdOp` is not [`Send`]: an open section belongs to the task (and CPU) that
 /// opened it, so the `kernel_neon_end()` of its drop must run there too.
-pub struct NeonOp<A: Algorithm> {
+pub struct SimdOp<A: Algorithm> {
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
-    neon: unsafe fn(&mut A::Chain, &[u8]),
+    simd_fn: unsafe fn(&mut A::Chain, &[u8]),
+    #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
+    unit: Unit,
     scalar: fn(&mut A::Chain, &[u8]),
     stats: &'static CoreStats,
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
@@ -100,19 +108,20 @@ pub struct NeonOp<A: Algorithm> {
     _not_send: PhantomData<*mut ()>,
 }
 
-impl<A: Algorithm> NeonOp<A> {
-    /// Starts an operation that compresses with `neon` when SIMD is usable now,
-    /// with `scalar` otherwise.
+impl<A: Algorithm> SimdOp<A> {
+    /// Starts an operation that compresses with `simd_fn`, the core of `unit`
+    /// (NEON or CE), when SIMD is usable now, with `scalar` otherwise.
     ///
     /// # Safety
     ///
-    /// Calling `neon` with any chaining value and slice between
+    /// Calling `simd_fn` with any chaining value and slice between
     /// `kernel_neon_begin()` and `kernel_neon_end()` must be sound: that is its
-    /// only requirement, as for a NEON core run by
-    /// [`run_asm_core`](super::md_shash::run_asm_core).
+    /// only requirement, as for a NEON or CE core run by
+    /// [`run_asm_core`](super::md_shash::run_asm_core) on a CPU with its unit.
     #[inline]
     pub unsafe fn start(
-        neon: unsafe fn(&mut A::Chain, &[u8]),
+        unit: Unit,
+        simd_fn: unsafe fn(&mut A::Chain, &[u8]),
         scalar: fn(&mut A::Chain, &[u8]),
         stats: &'static CoreStats,
     ) -> Self {
@@ -120,9 +129,10 @@ impl<A: Algorithm> NeonOp<A> {
         let simd = simd_usable();
         #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
         let simd = false;
-        // INVARIANT: the caller vouches for `neon`; no section is open yet.
+        // INVARIANT: the caller vouches for `simd_fn`; no section is open yet.
         Self {
-            neon,
+            simd_fn,
+            unit,
             scalar,
             stats,
             simd,
@@ -132,10 +142,41 @@ impl<A: Algorithm> NeonOp<A> {
         }
     }
 
+    /// Starts an operation of a selected driver: with `simd_fn`, the core of
+    /// `unit`, when it is given and SIMD is usable now, else with `scalar`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`SimdOp::start`], for `simd_fn` if given.
+    #[inline]
+    pub unsafe fn start_selected(
+        unit: Unit,
+        simd_fn: Option<SimdFn<A>>,
+        scalar: fn(&mut A::Chain, &[u8]),
+        stats: &'static CoreStats,
+    ) -> Self {
+        match simd_fn {
+            // SAFETY: the caller vouches for `simd_fn`.
+            Some(f) => unsafe { Self::start(unit, f, scalar, stats) },
+            // INVARIANT: `simd` is false, so `simd_fn` (the scalar function,
+            // sound anywhere) is never called; no section is open.
+            None => Self {
+                simd_fn: scalar,
+                unit: Unit::Scalar,
+                scalar,
+                stats,
+                simd: false,
+                #[cfg(CONFIG_KERNEL_MODE_NEON)]
+                open: None,
+                _not_send: PhantomData,
+            },
+        }
+    }
+
     /// Compresses `blocks` with the NEON core, in the open section while it has
-    /// room. Only called with `self.simd`, so SIMD is usable (see [`NeonOp`]).
+    /// room. Only called with `self.simd`, so SIMD is usable (see [`SimdOp`]).
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
-    fn compress_neon(&mut self, chain: &mut A::Chain, mut blocks: &[u8]) {
+    fn compress_simd(&mut self, chain: &mut A::Chain, mut blocks: &[u8]) {
         while !blocks.is_empty() {
             let used = match self.open {
                 Some((_, used)) if used < NEON_SECTION_BYTES => used,
@@ -152,9 +193,9 @@ impl<A: Algorithm> NeonOp<A> {
             let take = blocks.len().min(NEON_SECTION_BYTES - used);
             let (now, rest) = blocks.split_at(take);
             // SAFETY: inside the NEON section that `self.open` records, all that
-            // `neon` requires (type invariants). Every part is whole blocks if
+            // `simd_fn` requires (type invariants). Every part is whole blocks if
             // `blocks` is, as `NEON_SECTION_BYTES` is a multiple of the block size.
-            unsafe { (self.neon)(chain, now) };
+            unsafe { (self.simd_fn)(chain, now) };
             if let Some((_, used)) = &mut self.open {
                 *used += take;
             }
@@ -169,17 +210,42 @@ impl<A: Algorithm> NeonOp<A> {
             // SAFETY: pairs with the `kernel_neon_begin()` of this section (type
             // invariant), in the same context.
             unsafe { bindings::kernel_neon_end() };
-            self.stats.section_end(clock, bytes / A::BLOCK_SIZE, bytes);
+            self.stats
+                .section_end(clock, self.unit, bytes / A::BLOCK_SIZE, bytes);
         }
     }
 }
 
-impl<A: Algorithm> Compress<A> for NeonOp<A> {
+/// Runs `f` over `blocks` in a NEON section of its own, if SIMD is usable now
+/// (else returns false without running it). For [`super::select`], which times
+/// the SIMD cores.
+///
+/// # Safety
+///
+/// Calling `f` with `chain` and `blocks` inside a NEON section must be sound,
+/// and `blocks` must be at most [`NEON_SECTION_BYTES`].
+pub unsafe fn run_in_section<C>(f: unsafe fn(&mut C, &[u8]), chain: &mut C, blocks: &[u8]) -> bool {
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    if simd_usable() {
+        // SAFETY: SIMD is usable now, and the section is closed below in the
+        // same context.
+        unsafe { bindings::kernel_neon_begin() };
+        // SAFETY: inside the section, as the caller's contract requires.
+        unsafe { f(chain, blocks) };
+        // SAFETY: ends the section opened above.
+        unsafe { bindings::kernel_neon_end() };
+        return true;
+    }
+    let _ = (f, chain, blocks);
+    false
+}
+
+impl<A: Algorithm> Compress<A> for SimdOp<A> {
     #[inline]
     fn compress(&mut self, chain: &mut A::Chain, blocks: &[u8]) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
         if self.simd {
-            self.compress_neon(chain, blocks);
+            self.compress_simd(chain, blocks);
             return;
         }
         self.stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
@@ -187,7 +253,7 @@ impl<A: Algorithm> Compress<A> for NeonOp<A> {
     }
 }
 
-impl<A: Algorithm> Drop for NeonOp<A> {
+impl<A: Algorithm> Drop for SimdOp<A> {
     fn drop(&mut self) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
         self.close();

@@ -4,13 +4,14 @@
 //! the largest NEON section.
 //!
 //! With `CONFIG_CRYPTO_RSHA_STATS` every driver variant counts, in [`CoreStats`],
-//! the blocks its NEON and its scalar core compressed in each [`Context`], and
-//! measures every NEON section (bytes, and nanoseconds from before
-//! `kernel_neon_begin()` to after `kernel_neon_end()`, the time the task cannot
-//! be preempted). [`StatsDir`] shows them in debugfs:
+//! the blocks each of its cores (scalar, NEON, Crypto Extensions) compressed in
+//! each [`Context`], and measures every NEON section, in which the NEON and the
+//! CE cores run (bytes, and nanoseconds from before `kernel_neon_begin()` to
+//! after `kernel_neon_end()`, the time the task cannot be preempted on 32-bit
+//! ARM). [`StatsDir`] shows them in debugfs:
 //!
 //! ```text
-//! /sys/kernel/debug/<module>/<driver>/blocks_{neon,scalar}_{task,irqsoff,softirq,hardirq}
+//! /sys/kernel/debug/<module>/<driver>/blocks_{scalar,neon,ce}_{task,irqsoff,softirq,hardirq}
 //! /sys/kernel/debug/<module>/<driver>/neon_sections
 //! /sys/kernel/debug/<module>/<driver>/neon_section_max_bytes
 //! /sys/kernel/debug/<module>/<driver>/neon_section_max_ns
@@ -24,15 +25,20 @@
 //! ARM a read concurrent with an update may be torn).
 //!
 //! Without the option [`CoreStats`] is empty and every method compiles to nothing,
-//! so production kernels pay nothing.
+//! so production kernels pay nothing; the module's debugfs directory still
+//! exists, for the unit choices of [`super::select`].
 
-/// Which core compressed the blocks.
-#[derive(Clone, Copy)]
+use super::bindings;
+
+/// A unit, the core that compressed some blocks: the numbers index tables.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unit {
+    /// The scalar core (integer registers only).
+    Scalar = 0,
     /// The NEON core, inside a NEON section.
-    Neon = 0,
-    /// The scalar core.
-    Scalar = 1,
+    Neon = 1,
+    /// The Crypto Extensions core, inside a NEON section.
+    Ce = 2,
 }
 
 /// The context of a core call, as the kernel's preempt count and IRQ flags say.
@@ -53,13 +59,19 @@ mod enabled {
     use super::super::bindings;
     use super::{Context, Unit};
     use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
-    use kernel::{c_str, str::CStr, ThisModule};
+    use kernel::{c_str, str::CStr};
 
-    const UNITS: usize = 2;
+    const UNITS: usize = 3;
     const CONTEXTS: usize = 4;
 
     /// debugfs file names of the block counters, `[unit][context]`.
     const BLOCK_FILES: [[&CStr; CONTEXTS]; UNITS] = [
+        [
+            c_str!("blocks_scalar_task"),
+            c_str!("blocks_scalar_irqsoff"),
+            c_str!("blocks_scalar_softirq"),
+            c_str!("blocks_scalar_hardirq"),
+        ],
         [
             c_str!("blocks_neon_task"),
             c_str!("blocks_neon_irqsoff"),
@@ -67,10 +79,10 @@ mod enabled {
             c_str!("blocks_neon_hardirq"),
         ],
         [
-            c_str!("blocks_scalar_task"),
-            c_str!("blocks_scalar_irqsoff"),
-            c_str!("blocks_scalar_softirq"),
-            c_str!("blocks_scalar_hardirq"),
+            c_str!("blocks_ce_task"),
+            c_str!("blocks_ce_irqsoff"),
+            c_str!("blocks_ce_softirq"),
+            c_str!("blocks_ce_hardirq"),
         ],
     ];
 
@@ -110,10 +122,11 @@ mod enabled {
             SectionClock(now_ns())
         }
 
-        /// Ends a NEON section that compressed `blocks` blocks of `bytes` bytes.
-        pub fn section_end(&self, clock: SectionClock, blocks: usize, bytes: usize) {
+        /// Ends a NEON section in which `unit` compressed `blocks` blocks of
+        /// `bytes` bytes.
+        pub fn section_end(&self, clock: SectionClock, unit: Unit, blocks: usize, bytes: usize) {
             let ns = now_ns().saturating_sub(clock.0);
-            self.count(Unit::Neon, blocks);
+            self.count(unit, blocks);
             self.neon_sections.fetch_add(1, Relaxed);
             self.max_section_bytes.fetch_max(bytes as u64, Relaxed);
             self.max_section_ns.fetch_max(ns, Relaxed);
@@ -142,60 +155,24 @@ mod enabled {
         }
     }
 
-    /// The debugfs directory of one module's statistics, removed on drop.
-    ///
-    /// # Invariants
-    ///
-    /// `dir` is a `debugfs_create_dir()` result (a directory or an `ERR_PTR`, which
-    /// debugfs accepts everywhere and ignores), and every file under it points to a
-    /// `'static` [`CoreStats`].
-    pub struct StatsDir {
-        dir: *mut bindings::dentry,
-    }
-
-    // SAFETY: the directory is only removed (on drop), which debugfs allows from
-    // any task.
-    unsafe impl Send for StatsDir {}
-    // SAFETY: the one `&self` method, `add`, only reads `self.dir` (never written
-    // after `new`) and creates debugfs entries under it, which debugfs allows
-    // from several tasks at once (it takes the parent directory's inode lock).
-    unsafe impl Sync for StatsDir {}
-
-    impl StatsDir {
-        /// Creates `/sys/kernel/debug/<name>`; `name` is the module's NUL-terminated
-        /// name (`module!` defines it as `__LOG_PREFIX`). Failures are ignored, as
-        /// for every debugfs user: the statistics are then just not visible.
-        pub fn new(_module: &'static ThisModule, name: &'static [u8]) -> Self {
-            let dir = match CStr::from_bytes_with_nul(name) {
-                // SAFETY: `name` is NUL-terminated; a NULL parent is the debugfs root.
-                Ok(name) => unsafe {
-                    bindings::debugfs_create_dir(name.as_char_ptr(), core::ptr::null_mut())
-                },
-                Err(_) => core::ptr::null_mut(),
-            };
-            // INVARIANT: a `debugfs_create_dir()` result, or NULL, which debugfs
-            // treats like an error pointer.
-            Self { dir }
-        }
-
-        /// Adds the directory `driver` with the counters of `stats`.
-        pub fn add(&self, driver: &str, stats: &'static CoreStats) {
-            if self.dir.is_null() {
-                return;
-            }
+    /// Adds the directory `driver` with the counters of `stats` under `dir`, a
+    /// debugfs directory (not NULL; an error pointer is ignored by debugfs).
+    pub(super) fn add_files(dir: *mut bindings::dentry, driver: &str, stats: &'static CoreStats) {
+        {
             let mut name = [0u8; bindings::CRYPTO_MAX_ALG_NAME as usize];
             let len = driver.len().min(name.len() - 1);
             name[..len].copy_from_slice(&driver.as_bytes()[..len]);
-            // SAFETY: `name` is NUL-terminated (its last byte stays 0); `self.dir`
-            // is a debugfs directory or an error pointer (type invariant).
-            let sub = unsafe { bindings::debugfs_create_dir(name.as_ptr().cast(), self.dir) };
+            // SAFETY: `name` is NUL-terminated (its last byte stays 0); `dir` is a
+            // debugfs directory or an error pointer (the caller's contract).
+            let sub = unsafe { bindings::debugfs_create_dir(name.as_ptr().cast(), dir) };
             let u64_file = |file: &CStr, value: &'static AtomicU64| {
                 // debugfs reads the counter with one plain load: on 32-bit ARM a
                 // read racing an update may see half of it, which for a statistic
                 // read by hand is acceptable.
                 // SAFETY: `file` is NUL-terminated; `value` outlives the file, which
-                // is removed with `self.dir` on drop, before the module's memory
-                // goes; debugfs reads it as a `u64`, the layout of `AtomicU64`.
+                // is removed with the module's directory (`StatsDir`'s drop) before
+                // the module's memory goes; debugfs reads it as a `u64`, the layout
+                // of `AtomicU64`.
                 unsafe {
                     bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr())
                 };
@@ -211,21 +188,11 @@ mod enabled {
             u64_file(c_str!("neon_section_total_ns"), &stats.total_section_ns);
         }
     }
-
-    impl Drop for StatsDir {
-        fn drop(&mut self) {
-            // SAFETY: `self.dir` is a debugfs directory, an error pointer or NULL
-            // (type invariant); `debugfs_remove()` takes all three, and removes the
-            // files before the counters they show can go away.
-            unsafe { bindings::debugfs_remove(self.dir) };
-        }
-    }
 }
 
 #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
 mod enabled {
     use super::Unit;
-    use kernel::ThisModule;
 
     /// Without `CONFIG_CRYPTO_RSHA_STATS`: no counters.
     pub struct CoreStats;
@@ -245,30 +212,129 @@ mod enabled {
         }
         /// Does nothing.
         #[inline(always)]
-        pub fn section_end(&self, _clock: SectionClock, _blocks: usize, _bytes: usize) {}
+        pub fn section_end(
+            &self,
+            _clock: SectionClock,
+            _unit: Unit,
+            _blocks: usize,
+            _bytes: usize,
+        ) {
+        }
     }
 
     /// Nothing to time.
     pub struct SectionClock;
-
-    /// Without `CONFIG_CRYPTO_RSHA_STATS`: no directory.
-    pub struct StatsDir;
-
-    impl StatsDir {
-        /// Nothing to create.
-        #[inline(always)]
-        pub fn new(_module: &'static ThisModule, _name: &'static [u8]) -> Self {
-            Self
-        }
-        /// Nothing to add.
-        #[inline(always)]
-        pub fn add(&self, _driver: &str, _stats: &'static CoreStats) {}
-    }
 }
 
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
 pub use enabled::current_context;
-pub use enabled::{CoreStats, SectionClock, StatsDir};
+pub use enabled::{CoreStats, SectionClock};
+
+/// A module's debugfs directory, `/sys/kernel/debug/<module>`, removed on drop:
+/// the counters of its drivers (with `CONFIG_CRYPTO_RSHA_STATS`) and the unit
+/// choices of [`super::select`] (always).
+///
+/// # Invariants
+///
+/// `dir` is a `debugfs_create_dir()` result (a directory or an `ERR_PTR`, which
+/// debugfs accepts everywhere and ignores) or NULL, and every file under it
+/// shows `'static` data.
+pub struct StatsDir {
+    dir: *mut bindings::dentry,
+}
+
+// SAFETY: the directory is only removed (on drop), which debugfs allows from
+// any task.
+unsafe impl Send for StatsDir {}
+// SAFETY: the `&self` methods only read `self.dir` (never written after `new`)
+// and create debugfs entries under it, which debugfs allows from several tasks
+// at once (it takes the parent directory's inode lock).
+unsafe impl Sync for StatsDir {}
+
+impl StatsDir {
+    /// Creates `/sys/kernel/debug/<name>`; `name` is the module's NUL-terminated
+    /// name (`module!` defines it as `__LOG_PREFIX`). Failures are ignored, as
+    /// for every debugfs user: the files are then just not visible.
+    pub fn new(_module: &'static kernel::ThisModule, name: &'static [u8]) -> Self {
+        let dir = match kernel::str::CStr::from_bytes_with_nul(name) {
+            // SAFETY: `name` is NUL-terminated; a NULL parent is the debugfs root.
+            Ok(name) => unsafe {
+                bindings::debugfs_create_dir(name.as_char_ptr(), core::ptr::null_mut())
+            },
+            Err(_) => core::ptr::null_mut(),
+        };
+        // INVARIANT: a `debugfs_create_dir()` result, or NULL.
+        Self { dir }
+    }
+
+    /// Adds the directory `driver` with the counters of `stats` (nothing
+    /// without `CONFIG_CRYPTO_RSHA_STATS`).
+    pub fn add(&self, driver: &str, stats: &'static CoreStats) {
+        #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+        if !self.dir.is_null() {
+            enabled::add_files(self.dir, driver, stats);
+        }
+        #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
+        let _ = (driver, stats);
+    }
+
+    /// Adds the read-only file `name`, whose text `show` writes (with
+    /// `seq_write()`) each time it is opened.
+    pub fn add_show(
+        &self,
+        name: &'static kernel::str::CStr,
+        show: unsafe extern "C" fn(*mut bindings::seq_file) -> kernel::ffi::c_int,
+    ) {
+        if self.dir.is_null() {
+            return;
+        }
+        // SAFETY: `name` is NUL-terminated; `self.dir` is a directory or an
+        // error pointer (type invariant); `show` is code of this module, which
+        // outlives the file (removed with the directory on drop).
+        unsafe { bindings::rsha_debugfs_create_show(name.as_char_ptr(), self.dir, Some(show)) };
+    }
+}
+
+impl Drop for StatsDir {
+    fn drop(&mut self) {
+        // SAFETY: `self.dir` is a debugfs directory, an error pointer or NULL
+        // (type invariant); `debugfs_remove()` takes all three, and removes the
+        // files before what they show can go away.
+        unsafe { bindings::debugfs_remove(self.dir) };
+    }
+}
+
+/// A `core::fmt::Write` into a `seq_file`, for the `show` functions of
+/// [`StatsDir::add_show`].
+///
+/// # Invariants
+///
+/// `m` is the `seq_file` of a show callback that is running.
+pub struct SeqWriter(*mut bindings::seq_file);
+
+impl SeqWriter {
+    /// A writer into `m`.
+    ///
+    /// # Safety
+    ///
+    /// `m` must be the `seq_file` a show callback was given, and the writer
+    /// must not outlive that callback.
+    pub unsafe fn new(m: *mut bindings::seq_file) -> Self {
+        // INVARIANT: the caller's contract.
+        Self(m)
+    }
+}
+
+impl core::fmt::Write for SeqWriter {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        // SAFETY: `self.0` is the `seq_file` of the running show callback (type
+        // invariant); `s` is `s.len()` bytes. seq_write() only fails when the
+        // buffer is full, and seq_read() then calls the show callback again with
+        // a larger one: nothing to do here.
+        unsafe { bindings::seq_write(self.0, s.as_ptr().cast(), s.len()) };
+        Ok(())
+    }
+}
 
 impl Default for CoreStats {
     fn default() -> Self {

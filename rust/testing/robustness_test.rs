@@ -98,26 +98,41 @@ struct Alg {
     counter_words: usize,
 }
 
+/// Our drivers of one algorithm: the scalar, NEON, Crypto Extensions (where the
+/// architecture has the instructions: `$ce`) and selected ones.
 macro_rules! alg {
-    ($name:literal, $chain:expr, $words:expr) => {
+    ($name:literal, $chain:expr, $words:expr, $ce:expr) => {
         Alg {
             generic: c_str!(concat!($name, "-generic")),
-            drivers: &[
-                c_str!(concat!($name, "-", arch!(), "-rs")),
-                c_str!(concat!($name, "-", arch!(), "-neon-rs")),
-            ],
+            drivers: if $ce {
+                &[
+                    c_str!(concat!($name, "-", arch!(), "-rs")),
+                    c_str!(concat!($name, "-", arch!(), "-neon-rs")),
+                    c_str!(concat!($name, "-", arch!(), "-ce-rs")),
+                    c_str!(concat!($name, "-", arch!(), "-auto-rs")),
+                ]
+            } else {
+                &[
+                    c_str!(concat!($name, "-", arch!(), "-rs")),
+                    c_str!(concat!($name, "-", arch!(), "-neon-rs")),
+                    c_str!(concat!($name, "-", arch!(), "-auto-rs")),
+                ]
+            },
             chain_bytes: $chain,
             counter_words: $words,
         }
     };
 }
 
+/// Whether SHA-384/512 have a Crypto Extensions driver: on arm64 only.
+const SHA512_CE: bool = cfg!(CONFIG_ARM64);
+
 const ALGS: [Alg; 5] = [
-    alg!("sha1", 20, 1),
-    alg!("sha224", 32, 1),
-    alg!("sha256", 32, 1),
-    alg!("sha384", 64, 2),
-    alg!("sha512", 64, 2),
+    alg!("sha1", 20, 1, true),
+    alg!("sha224", 32, 1, true),
+    alg!("sha256", 32, 1, true),
+    alg!("sha384", 64, 2, SHA512_CE),
+    alg!("sha512", 64, 2, SHA512_CE),
 ];
 
 /// The negative control (rust/testing/negative_control.rs): a "sha256" driver

@@ -81,7 +81,8 @@ for target in $TARGETS; do
 	{
 		for _ in $(seq "$PASSES"); do
 			for alg in sha1 sha256 sha512; do
-				for drv in $alg-generic $intree ${SCALAR_DRIVERS//,/ } ${NEON_DRIVERS//,/ }; do
+				for drv in $alg-generic $intree ${SCALAR_DRIVERS//,/ } ${NEON_DRIVERS//,/ } \
+					${CE_DRIVERS//,/ } ${SELECTED_DRIVERS//,/ }; do
 					case $drv in "$alg"-*) echo "mode=300 alg=$drv sec=$SEC" ;; esac
 				done
 			done

@@ -27,7 +27,11 @@ for ko in "$@"; do
 		*) echo "FAIL $LABEL: aliases of $m: unknown module"; continue ;;
 		esac
 		for a in $algs; do
-			for n in "$a" "$a-$arch-rs" "$a-$arch-neon-rs"; do want+="crypto-$n $n "; done
+			ce="$a-$arch-ce-rs"
+			case $arch/$a in arm/sha384 | arm/sha512) ce= ;; esac	# no AArch32 SHA-512 instructions
+			for n in "$a" "$a-$arch-rs" "$a-$arch-neon-rs" $ce "$a-$arch-auto-rs"; do
+				want+="crypto-$n $n "
+			done
 		done
 		;;
 	*) echo "FAIL $LABEL: aliases of $m: unknown module"; continue ;;

@@ -47,6 +47,15 @@ SPLAT = re.compile(r"Oops|BUG:|WARNING:|Kernel panic|Unable to handle|Call trace
                    r"soft lockup|hung_task|kernel BUG|suspected memory leak")
 
 
+def cpu_count(spec):
+    """Number of CPUs in a kernel CPU list ("0-3,5")."""
+    n = 0
+    for part in filter(None, spec.split(",")):
+        lo, _, hi = part.partition("-")
+        n += int(hi or lo) - int(lo) + 1 if lo.isdigit() and (hi or lo).isdigit() else 0
+    return n
+
+
 def names(csv):
     return [x for x in csv.split(",") if x]
 
@@ -121,8 +130,8 @@ class Checks:
             res(a.get("module") not in (None, "kernel"), f"{drv} belongs to its module",
                 f"module: {a.get('module')}")
         for drv in names(args.absent):
-            res(drv not in by_driver, f"{drv} not registered (CPU without NEON)",
-                "registered although the CPU has no NEON")
+            res(drv not in by_driver, f"{drv} not registered (the CPU lacks its unit)",
+                "registered although the CPU lacks its unit (NEON or the SHA instructions)")
 
         # Self-test failures of our drivers, in any kernel message.
         kmsgs = [l for k, v in sec.items() if k.startswith("dmesg ") for l in v]
@@ -172,6 +181,8 @@ class Checks:
 
         for m in modules:
             self.step("lifetime", f"cycles-{m}", f"{m}: rmmod/insmod cycles")
+            for u in ("scalar", "neon", "ce"):
+                self.step("lifetime", f"unit-{u}-{m}", f"{m}: unit={u} at load")
             self.step("lifetime", f"reload-{m}", f"{m}: loads again with the self-tests on")
         by_driver = {a.get("driver"): a for a in
                      console.proc_crypto(sec.get("proc-crypto reloaded", []))}
@@ -214,7 +225,7 @@ class Checks:
                 "missing: " + ", ".join(missing))
         res("threads" in seen.get("all-drivers", set()), "threads test reported", "no threads result")
         absent_seen = {n for n, s in top.items() if s == "SKIP"}
-        res(absent_seen == set(absent), "drivers absent exactly where the CPU lacks NEON",
+        res(absent_seen == set(absent), "drivers absent exactly where the CPU lacks their unit",
             f"absent: {sorted(absent_seen)}, expected: {sorted(absent)}")
 
         # Statistics: '@@RSHA stat DRIVER COUNTER VALUE'.
@@ -222,19 +233,67 @@ class Checks:
         for f in console.marks(self.lines, "stat"):
             if len(f) == 3 and f[2].isdigit():
                 counters.setdefault(f[0], {})[f[1]] = int(f[2])
+        # The selected drivers' units: /sys/kernel/debug/<module>/units, one
+        # section per module ("online <cpus>", "type ...", "cpu N: type T: unit").
+        chosen = {}	# module -> set of units chosen for its CPUs
+        for m in modules:
+            text = sec.get(f"units {m}", [])
+            online = next((l.split()[1] for l in text if l.startswith("online ")), "")
+            want = cpu_count(online)
+            cpus = [l for l in text if re.match(r"cpu \d+: ", l)]
+            types = {l.split()[1].rstrip(":"): l for l in text if l.startswith("type ")}
+            cpu_types = {l.split()[3].rstrip(":") for l in cpus}
+            res(bool(text) and len(cpus) == want and want > 0,
+                f"{m}: every online CPU has a unit chosen",
+                f"{len(cpus)} CPUs with a choice, {want} online ({online or 'no units file'})")
+            res(bool(cpu_types) and cpu_types <= set(types) and "0x00000000" not in cpu_types,
+                f"{m}: every CPU type present was measured",
+                f"CPU types {sorted(cpu_types)}, measured {sorted(types)}")
+            chosen[m] = {l.rsplit(":", 1)[1].strip() for l in cpus}
+            timed = [t for t, l in types.items() if re.search(r": \d+ ", l)]
+            res(len(timed) == len(types) and types, f"{m}: the measurement timed the units",
+                "; ".join(types.values()) or "no type lines")
+
+        def module_of(d):
+            alg = d.split("-")[0]
+            fam = {"sha224": "sha256", "sha384": "sha512"}.get(alg, alg)
+            return next((m for m in modules if m.startswith(fam + "-")), None)
+
+        simd_units = ("neon", "ce")
         for d in drivers:
             c = counters.get(d)
             if c is None:
                 res(False, f"{d}: debugfs statistics", "no statistics for this driver")
                 continue
+            blocks = lambda unit, ctx: c.get(f"blocks_{unit}_{ctx}", 0)
             for ctx in ("hardirq", "irqsoff"):
-                res(c.get(f"blocks_neon_{ctx}", -1) == 0 and c.get(f"blocks_scalar_{ctx}", 0) > 0,
+                simd = sum(blocks(u, ctx) for u in simd_units)
+                res(simd == 0 and blocks("scalar", ctx) > 0,
                     f"{d}: {ctx} calls took the scalar core",
-                    f"neon {c.get(f'blocks_neon_{ctx}')}, scalar {c.get(f'blocks_scalar_{ctx}')} blocks")
-            if "-neon-" in d:
+                    f"SIMD {simd}, scalar {blocks('scalar', ctx)} blocks")
+            unit = "neon" if "-neon-" in d else "ce" if "-ce-" in d else None
+            if "-auto-" in d:
+                picks = chosen.get(module_of(d), set())
+                for u in sorted(picks):
+                    res(blocks(u, "task") > 0, f"{d}: task calls ran the chosen unit {u}",
+                        f"no {u} blocks in task context")
+                for u in simd_units:
+                    if u not in picks:
+                        used = sum(v for k, v in c.items() if k.startswith(f"blocks_{u}_"))
+                        res(used == 0, f"{d}: never ran {u}, which no CPU chose",
+                            f"{used} {u} blocks")
+                unit = next((u for u in simd_units if u in picks), None)
+            elif unit:
                 for ctx in ("task", "softirq"):
-                    res(c.get(f"blocks_neon_{ctx}", 0) > 0, f"{d}: {ctx} calls used NEON",
-                        f"no NEON blocks in {ctx} context (scalar: {c.get(f'blocks_scalar_{ctx}')})")
+                    res(blocks(unit, ctx) > 0, f"{d}: {ctx} calls used {unit}",
+                        f"no {unit} blocks in {ctx} context (scalar: {blocks('scalar', ctx)})")
+                other = next(u for u in simd_units if u != unit)
+                used = sum(v for k, v in c.items() if k.startswith(f"blocks_{other}_"))
+                res(used == 0, f"{d}: never ran {other}", f"{used} {other} blocks")
+            else:
+                used = sum(v for k, v in c.items() for u in simd_units if k.startswith(f"blocks_{u}_"))
+                res(used == 0, f"{d}: the scalar driver never used SIMD", f"{used} SIMD blocks")
+            if unit:
                 largest = c.get("neon_section_max_bytes", -1)
                 if args.neon_bound == "none":
                     # The robustness module hashes messages of up to 9 KiB:
@@ -253,9 +312,6 @@ class Checks:
                         mean = c.get("neon_section_total_ns", 0) // max(n, 1)
                         f.write(f"{args.label},{d},{n},{largest},{mean},"
                                 f"{c.get('neon_section_max_ns')}\n")
-            else:
-                used = sum(v for k, v in c.items() if k.startswith("blocks_neon_"))
-                res(used == 0, f"{d}: the scalar driver never used NEON", f"{used} NEON blocks")
 
         for m in modules:
             self.step("robustness", f"rmmod-held-{m}", f"{m}: rmmod refused while a transform is held")

@@ -111,7 +111,7 @@ root=$(veritysetup format --hash=sha1 /dev/loop6 /dev/loop7 2>/tmp/al.err | sed 
 veritysetup open /dev/loop6 al-verity /dev/loop7 "$root" 2>>/tmp/al.err
 refcnt=$(cat "/sys/module/$(modname "$SHA1")/refcnt" 2>/dev/null)
 uses=$(dmesg | grep 'verity: sha1 using' | tail -n 1)
-[ -n "$root" ] && [ "${refcnt:-0}" -ge 1 ] && echo "$uses" | grep -qE '"sha1-[a-z0-9]+-(neon-)?rs"'
+[ -n "$root" ] && [ "${refcnt:-0}" -ge 1 ] && echo "$uses" | grep -qE '"sha1-[a-z0-9]+-auto-rs"'
 ktap_result $? "verity-sha1-open-loads-$SHA1" "root hash ${root:-none}, refcnt ${refcnt:-none}; ${uses:-no verity message}; $(cat /tmp/al.err)"
 before=$(blocks sha1)
 dd if=/dev/mapper/al-verity of=/dev/null bs=4096 2>/tmp/al.err

@@ -11,12 +11,17 @@
 #
 # 1. Module lifetime: CYCLES rmmod/insmod cycles of every MODULE, with the
 #    crypto self-tests switched off for the cycles (cryptomgr.notests) and back
-#    on for the last load, whose self-tests must pass again.
+#    on for the last load, whose self-tests must pass again. Before it, each
+#    module is loaded once per forced unit (unit=scalar|neon|ce, with the
+#    self-tests on): it must load, show the unit in debugfs and have run it
+#    in every selected driver's self-tests where the CPU has the unit, and be
+#    refused with a message naming the unit where it does not.
 # 2. rsha-robustness-test.ko: every driver from every context against generic
 #    (rust/testing/robustness_test.rs). Its KTAP document, from the kernel log,
 #    becomes a subtest of "robustness". The negative control driver is loaded
 #    too, and every test must fail on it.
-# 3. The drivers' debugfs statistics (CONFIG_CRYPTO_RSHA_STATS).
+# 3. The drivers' debugfs statistics (CONFIG_CRYPTO_RSHA_STATS) and each
+#    module's unit choices (/sys/kernel/debug/<module>/units).
 # 4. rmmod of every MODULE while the test module holds their transforms: must
 #    be refused. Then the test module goes and the drivers stay usable.
 export PATH=/sbin:/bin:/usr/sbin:/usr/bin:/bb
@@ -43,6 +48,60 @@ fuzz=/sys/module/cryptomgr/parameters/fuzz_iterations
 first_fuzz=$(cat $fuzz 2>/dev/null)
 [ -z "$RELOAD_FUZZ" ] || echo "$RELOAD_FUZZ" >$fuzz
 echo 0 >/sys/module/cryptomgr/parameters/notests
+
+# unit_feature MODULE UNIT: the /proc/cpuinfo feature UNIT needs in MODULE,
+# nothing for none, "-" for a unit the module does not have.
+unit_feature() {
+	case $2 in
+	scalar) ;;
+	neon) [ "$(uname -m)" = aarch64 ] && echo asimd || echo neon ;;
+	ce)
+		case $1 in
+		sha1-*) echo sha1 ;;
+		sha256-*) echo sha2 ;;
+		sha512-arm64-*) echo sha512 ;;
+		*) echo - ;;
+		esac ;;
+	esac
+}
+features=" $(grep -m1 '^Features' /proc/cpuinfo | cut -d: -f2) "
+for m in "$@"; do
+	for u in scalar neon ce; do
+		f=$(unit_feature "$m" "$u")
+		want=load
+		case "$f" in
+		-) want=refuse ;;
+		?*) case "$features" in *" $f "*) ;; *) want=refuse ;; esac ;;
+		esac
+		rmmod "$(modname "$m")" 2>/dev/null
+		insmod "/lib/modules/rsha/$m.ko" unit=$u 2>/tmp/err; rc=$?
+		if [ $want = refuse ]; then
+			msg=$(dmesg | grep "unit=$u:" | tail -n 1)
+			ok=1
+			[ $rc != 0 ] && [ -n "$msg" ] && ok=0
+			ktap_result $ok "unit-$u-$m" "the CPU lacks ${f#-}${f:+ }(or the module the unit): insmod exit $rc, message: ${msg:-none}"
+			continue
+		fi
+		wait_larvals
+		dir=/sys/kernel/debug/$(modname "$m")
+		bad=
+		[ $rc = 0 ] || bad="insmod exit $rc: $(cat /tmp/err)"
+		grep -qx "mode: $u" "$dir/units" 2>/dev/null ||
+			bad="${bad:-units file: $(head -n 1 "$dir/units" 2>&1)}"
+		n=0
+		for d in "$dir"/*-auto-rs; do
+			[ -d "$d" ] || continue
+			n=$((n + 1))
+			b=$(cat "$d/blocks_${u}_task")
+			[ "$b" -gt 0 ] 2>/dev/null || bad="${bad:-$(basename "$d"): no $u blocks in its self-tests}"
+		done
+		[ $n -gt 0 ] || bad="${bad:-no selected driver in $dir}"
+		ktap_result "$([ -z "$bad" ] && echo 0 || echo 1)" "unit-$u-$m" \
+			"${bad:-$n selected drivers ran $u in their self-tests}"
+		proc_crypto "unit-$u-$m"
+	done
+done
+kernel_log lifetime-units
 for m in "$@"; do
 	rmmod "$(modname "$m")" 2>/dev/null
 	ktap_cmd "reload-$m" insmod "/lib/modules/rsha/$m.ko"
@@ -74,8 +133,13 @@ if grep -q '^ *KTAP version 1$' /tmp/module.ktap; then
 fi
 kernel_log robustness-test
 
-# 3. Statistics: /sys/kernel/debug/<module>/<driver>/<counter>.
+# 3. Statistics: /sys/kernel/debug/<module>/<driver>/<counter>, and the units.
 for m in "$@"; do
+	say begin "units $m"
+	echo "online $(cat /sys/devices/system/cpu/online)"
+	cat "/sys/kernel/debug/$(modname "$m")/units"
+	say end "units $m"
+
 	for d in /sys/kernel/debug/$(modname "$m")/*/; do
 		[ -d "$d" ] || continue
 		drv=$(basename "$d")

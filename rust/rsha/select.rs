@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! The selected driver's unit on each CPU, chosen by measurement.
+//!
+//! A driver module has up to three units for its algorithms (the scalar core,
+//! the NEON core, the Crypto Extensions core), each registered as a driver of
+//! its own, and one *selected* driver per algorithm at the module's top
+//! priority, which runs on each CPU the unit that is fastest there. The choice
+//! is made the way `lib/raid6/algos.c` and `crypto/xor.c` choose at boot: by
+//! timing every available unit, here once per CPU type (MIDR implementer and
+//! part number, [`super::cpu::this_cpu_type`]), so that the big and the LITTLE
+//! cores of a big.LITTLE system each get their own winner.
+//!
+//! The measuring is a CPU hotplug callback ([`Selector::cpu_online`]) of a
+//! dynamic online state: the kernel runs it on every CPU online at module init
+//! and on every CPU that comes online later, in that CPU's hotplug thread
+//! (task context, bound to the CPU, so SIMD is usable). A CPU of a type already
+//! measured takes that type's choice; a CPU of a new type is measured there and
+//! then. Until its callback has run a CPU's entry is empty, and an operation
+//! that starts there runs the scalar core: a unit is never chosen for a CPU
+//! that was not measured (or forced, which the feature checks at init allow).
+//!
+//! The module parameter `unit` (`auto`, the default, or `scalar`, `neon`, `ce`)
+//! forces one unit on every CPU; a unit the CPUs lack is refused at load
+//! ([`Mode::parse`], [`Selector::start`]). Whatever the choice, an operation
+//! that starts where SIMD is not usable runs the scalar core
+//! ([`super::simd::SimdOp`]).
+//!
+//! The times and choices are printed once at load (and for a CPU type first
+//! seen later, when it is measured) and are shown in
+//! `/sys/kernel/debug/<module>/units`. They are what the kernel's own timing
+//! gives: under an emulator (QEMU TCG) they say nothing about hardware.
+
+use super::{
+    bindings,
+    cpu::{self, Feature},
+    md::Algorithm,
+    stats::Unit,
+};
+use core::sync::atomic::{
+    AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicU8,
+    Ordering::{Acquire, Relaxed, Release},
+};
+use kernel::{
+    error::{code::*, Result},
+    ffi::{c_int, c_uint},
+};
+
+/// Bytes hashed by one timed run of a unit: 32 SHA-256 or 16 SHA-512 blocks,
+/// long enough that the call overhead is small, short enough that a run stays
+/// within the NEON section bound of 32-bit ARM
+/// ([`NEON_SECTION_BYTES`](super::simd::NEON_SECTION_BYTES)).
+pub const RUN_BYTES: usize = 2048;
+
+/// Timed runs per unit; the fastest counts (interrupts and cache misses only
+/// ever make a run slower).
+pub const RUNS: usize = 8;
+
+/// CPU types a module records. A system with more (none is known) gets the
+/// further types measured and used, but not shown.
+pub const MAX_TYPES: usize = 8;
+
+/// The units in the order they are tried and shown; on a tie the earlier wins.
+pub const UNITS: [Unit; 3] = [Unit::Scalar, Unit::Neon, Unit::Ce];
+
+/// The input of every timed run. Its contents do not matter to the cores'
+/// speed; a constant keeps it in `.rodata`, written by the compiler.
+static RUN_INPUT: [u8; RUN_BYTES] = [0x5a; RUN_BYTES];
+
+/// What the `unit` parameter asked for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// The fastest unit measured on each CPU type.
+    Auto,
+    /// This unit on every CPU.
+    Forced(Unit),
+}
+
+impl Mode {
+    /// Parses the parameter: `auto`, `scalar`, `neon` or `ce` (a trailing
+    /// newline, as `echo` writes, is allowed).
+    pub fn parse(text: &[u8]) -> Option<Mode> {
+        let text = match text {
+            [rest @ .., b'\n'] => rest,
+            _ => text,
+        };
+        match text {
+            b"auto" | b"" => Some(Mode::Auto),
+            b"scalar" => Some(Mode::Forced(Unit::Scalar)),
+            b"neon" => Some(Mode::Forced(Unit::Neon)),
+            b"ce" => Some(Mode::Forced(Unit::Ce)),
+            _ => None,
+        }
+    }
+}
+
+/// A unit's compression function, run inside a NEON section for the SIMD units.
+pub type CompressFn<A> = super::simd::SimdFn<A>;
+
+/// The compression functions of a module's units, for one of its algorithms:
+/// what [`Selector::cpu_online`] times.
+///
+/// # Invariants
+///
+/// `scalar` is sound to call anywhere; `neon` and `ce` (if any) are sound to
+/// call inside a NEON section on a CPU with NEON and, for `ce`, with the
+/// module's CE feature.
+pub struct Units<A: Algorithm> {
+    scalar: fn(&mut A::Chain, &[u8]),
+    neon: CompressFn<A>,
+    ce: Option<CompressFn<A>>,
+}
+
+impl<A: Algorithm> Units<A> {
+    /// The units of a module.
+    ///
+    /// # Safety
+    ///
+    /// `neon` and `ce` (if any) must be sound to call with any chaining value
+    /// and slice of whole blocks inside a NEON section, on a CPU with NEON and,
+    /// for `ce`, with the feature that the module's [`Selector::start`] names.
+    pub const unsafe fn new(
+        scalar: fn(&mut A::Chain, &[u8]),
+        neon: CompressFn<A>,
+        ce: Option<CompressFn<A>>,
+    ) -> Self {
+        // INVARIANT: the caller vouches for the functions.
+        Self { scalar, neon, ce }
+    }
+
+    /// The compression function of `unit`: sound to call anywhere for the
+    /// scalar unit, inside a NEON section on a CPU that has it for the others.
+    pub fn compress_fn(&self, unit: Unit) -> CompressFn<A> {
+        match (unit, self.ce) {
+            (Unit::Neon, _) => self.neon,
+            (Unit::Ce, Some(ce)) => ce,
+            // A safe fn coerces to an unsafe one.
+            _ => self.scalar,
+        }
+    }
+}
+
+/// Per CPU, the unit a module's selected drivers run.
+///
+/// # Invariants
+///
+/// `available[u]` is set only while unit `u` is usable on every CPU: the
+/// scalar unit always, NEON when the CPUs have it, CE when they have the
+/// module's CE feature. A `per_cpu` entry is 0 (not chosen yet) or has in its
+/// low nibble `1 + u` for a unit `u` with `available[u]`, in its high nibble
+/// `1 + t` for the CPU's type slot `t` (0: not recorded).
+pub struct Selector {
+    available: [AtomicBool; 3],
+    forced: AtomicU8,
+    per_cpu: [AtomicU8; cpu::NR_CPUS],
+    types: [TypeSlot; MAX_TYPES],
+    hotplug_state: AtomicI32,
+}
+
+/// One measured CPU type. `id` is written last (Release) and read first
+/// (Acquire): a slot with a nonzero `id` has its times and choice in place.
+struct TypeSlot {
+    id: AtomicU32,
+    ns: [AtomicU64; 3],
+    choice: AtomicU8,
+    claimed: AtomicBool,
+}
+
+impl TypeSlot {
+    #[allow(clippy::declare_interior_mutable_const)]
+    const EMPTY: TypeSlot = TypeSlot {
+        id: AtomicU32::new(0),
+        ns: [const { AtomicU64::new(0) }; 3],
+        choice: AtomicU8::new(0),
+        claimed: AtomicBool::new(false),
+    };
+}
+
+/// The name of a unit in the `unit` parameter, messages and debugfs.
+pub fn unit_name(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Scalar => "scalar",
+        Unit::Neon => "neon",
+        Unit::Ce => "ce",
+    }
+}
+
+fn unit_from_index(i: usize) -> Unit {
+    match i {
+        1 => Unit::Neon,
+        2 => Unit::Ce,
+        _ => Unit::Scalar,
+    }
+}
+
+impl Default for Selector {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Selector {
+    /// A selector with nothing measured or chosen yet: every CPU runs the
+    /// scalar unit until [`Selector::start`].
+    pub const fn new() -> Self {
+        // INVARIANT: nothing is available and no CPU has a choice yet.
+        Self {
+            available: [const { AtomicBool::new(false) }; 3],
+            forced: AtomicU8::new(0),
+            per_cpu: [const { AtomicU8::new(0) }; cpu::NR_CPUS],
+            types: [TypeSlot::EMPTY; MAX_TYPES],
+            hotplug_state: AtomicI32::new(-1),
+        }
+    }
+
+    /// Whether `unit` may run on these CPUs (known after [`Selector::start`]).
+    pub fn available(&self, unit: Unit) -> bool {
+        self.available[unit as usize].load(Relaxed)
+    }
+
+    /// Checks `mode` against the CPUs and starts choosing, for a module whose
+    /// CE unit needs `ce_feature` (`None`: a module without one). `online` is
+    /// the module's hotplug callback, which must call [`Selector::cpu_online`];
+    /// the kernel runs it on every online CPU before this returns. A forced
+    /// unit the CPUs lack is refused with `-ENODEV` and a message naming the
+    /// unit and the CPU feature it needs.
+    pub fn start(
+        &'static self,
+        mode: Mode,
+        ce_feature: Option<Feature>,
+        hotplug_name: &'static kernel::str::CStr,
+        online: unsafe extern "C" fn(c_uint) -> c_int,
+    ) -> Result {
+        let neon = super::simd::cpu_has_neon();
+        let ce = match ce_feature {
+            Some(feature) => neon && cpu::has(feature),
+            None => false,
+        };
+        self.available[Unit::Scalar as usize].store(true, Relaxed);
+        self.available[Unit::Neon as usize].store(neon, Relaxed);
+        self.available[Unit::Ce as usize].store(ce, Relaxed);
+        if let Mode::Forced(unit) = mode {
+            if !self.available(unit) {
+                match (unit, ce_feature) {
+                    (Unit::Ce, None) => {
+                        kernel::pr_err!("unit=ce: this module has no Crypto Extensions core\n")
+                    }
+                    (Unit::Ce, Some(feature)) => kernel::pr_err!(
+                        "unit=ce: the CPUs lack the {} instructions of the Crypto Extensions (feature \"{}\" in /proc/cpuinfo)\n",
+                        feature.instructions(),
+                        feature.cpuinfo_name()
+                    ),
+                    _ => kernel::pr_err!(
+                        "unit=neon: the CPUs lack NEON (Advanced SIMD, feature \"{}\" in /proc/cpuinfo)\n",
+                        if cfg!(CONFIG_ARM64) { "asimd" } else { "neon" }
+                    ),
+                }
+                return Err(ENODEV);
+            }
+            self.forced.store(1 + unit as u8, Relaxed);
+        }
+        // SAFETY: `hotplug_name` is NUL-terminated and static; `online` is the
+        // module's callback, valid until `stop()` removes the state (module
+        // exit, before the code goes).
+        let state = unsafe { bindings::rsha_cpuhp_setup(hotplug_name.as_char_ptr(), Some(online)) };
+        if state < 0 {
+            return Err(kernel::error::Error::from_errno(state));
+        }
+        self.hotplug_state.store(state, Relaxed);
+        self.report();
+        Ok(())
+    }
+
+    /// Removes the hotplug state. Called at module exit, after the drivers
+    /// that read the choices are unregistered.
+    pub fn stop(&self) {
+        let state = self.hotplug_state.swap(-1, Relaxed);
+        if state >= 0 {
+            // SAFETY: `state` came from `rsha_cpuhp_setup()` and is removed once
+            // (the swap above).
+            unsafe { bindings::rsha_cpuhp_remove(state) };
+        }
+    }
+
+    /// The unit for an operation starting now, on this CPU: its choice, or the
+    /// scalar unit on a CPU with none yet.
+    #[inline]
+    pub fn unit(&self) -> Unit {
+        let entry = match self.per_cpu.get(cpu::this_cpu()) {
+            Some(e) => e.load(Relaxed),
+            None => 0,
+        };
+        match entry & 15 {
+            2 => Unit::Neon,
+            3 => Unit::Ce,
+            _ => Unit::Scalar,
+        }
+    }
+
+    /// The hotplug callback's work, on CPU `cpu`, in its hotplug thread: give
+    /// the CPU its type's unit, measuring the type first, with `units`, if it
+    /// is new. Always returns 0: a CPU that cannot be measured gets the scalar
+    /// unit.
+    pub fn cpu_online<A: Algorithm>(&self, cpu: c_uint, units: &Units<A>) -> c_int {
+        let cpu = cpu as usize;
+        let Some(entry) = self.per_cpu.get(cpu) else {
+            return 0;
+        };
+        let id = cpu::this_cpu_type();
+        let (slot, choice) = match self.types.iter().position(|t| t.id.load(Acquire) == id) {
+            Some(t) => (
+                Some(t),
+                unit_from_index(self.types[t].choice.load(Relaxed) as usize),
+            ),
+            None => {
+                let ns = self.measure(units);
+                let choice = self.choose(&ns);
+                let slot = self.record(id, &ns, choice);
+                if self.hotplug_state.load(Relaxed) >= 0 {
+                    // Measured after load: print it now (at load, `start()`
+                    // prints all types at once).
+                    self.print_type(id, &ns, choice);
+                }
+                (slot, choice)
+            }
+        };
+        let type_bits = slot.map_or(0, |t| (1 + t as u8) << 4);
+        entry.store(type_bits | (1 + choice as u8), Relaxed);
+        0
+    }
+
+    /// The unit for a type measured as `ns`: the forced one, or the fastest.
+    fn choose(&self, ns: &[Option<u64>; 3]) -> Unit {
+        let forced = self.forced.load(Relaxed);
+        if forced != 0 {
+            return unit_from_index(forced as usize - 1);
+        }
+        let mut best = Unit::Scalar;
+        let mut best_ns = u64::MAX;
+        for unit in UNITS {
+            if let Some(t) = ns[unit as usize] {
+                if t < best_ns {
+                    best = unit;
+                    best_ns = t;
+                }
+            }
+        }
+        best
+    }
+
+    /// Times every available unit on this CPU: the fastest of [`RUNS`] runs
+    /// over [`RUN_BYTES`], in nanoseconds (at least 1), or `None` for a unit not
+    /// available (or a SIMD unit when SIMD is not usable here).
+    fn measure<A: Algorithm>(&self, units: &Units<A>) -> [Option<u64>; 3] {
+        let mut ns = [None; 3];
+        for unit in UNITS {
+            if !self.available(unit) {
+                continue;
+            }
+            let f = units.compress_fn(unit);
+            let mut chain = A::INITIAL;
+            let mut best = u64::MAX;
+            for _ in 0..RUNS {
+                // SAFETY: pairs with the `rsha_preempt_enable()` below: the run
+                // is timed on this CPU without being preempted.
+                unsafe { bindings::rsha_preempt_disable() };
+                let t0 = now_ns();
+                let ran = if unit == Unit::Scalar {
+                    (units.scalar)(&mut chain, &RUN_INPUT);
+                    true
+                } else {
+                    // SAFETY: `f` is a SIMD unit's function, sound inside a NEON
+                    // section on a CPU with its unit (`Units` invariants), and
+                    // these CPUs have it (`available`). RUN_BYTES is a whole number of blocks
+                    // of every algorithm and within the section bound.
+                    unsafe { super::simd::run_in_section(f, &mut chain, &RUN_INPUT) }
+                };
+                let t = now_ns().saturating_sub(t0);
+                // SAFETY: pairs with the `rsha_preempt_disable()` above.
+                unsafe { bindings::rsha_preempt_enable() };
+                if !ran {
+                    break;
+                }
+                best = best.min(t.max(1));
+            }
+            // Keep the result alive, so that the runs cannot be left out.
+            core::hint::black_box(&chain);
+            if best != u64::MAX {
+                ns[unit as usize] = Some(best);
+            }
+        }
+        ns
+    }
+
+    /// Records a measured type in a free slot, if there is one.
+    fn record(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) -> Option<usize> {
+        for (i, t) in self.types.iter().enumerate() {
+            if t.claimed.swap(true, Relaxed) {
+                continue;
+            }
+            for (slot, v) in t.ns.iter().zip(ns) {
+                slot.store(v.unwrap_or(0), Relaxed);
+            }
+            t.choice.store(choice as u8, Relaxed);
+            t.id.store(id, Release);
+            return Some(i);
+        }
+        None
+    }
+
+    /// Prints every recorded type (at load).
+    fn report(&self) {
+        let mode = match self.forced.load(Relaxed) {
+            0 => "auto",
+            f => unit_name(unit_from_index(f as usize - 1)),
+        };
+        kernel::pr_info!(
+            "unit={} (available: scalar{}{})\n",
+            mode,
+            if self.available(Unit::Neon) {
+                ", neon"
+            } else {
+                ""
+            },
+            if self.available(Unit::Ce) { ", ce" } else { "" }
+        );
+        for t in &self.types {
+            let id = t.id.load(Acquire);
+            if id != 0 {
+                let ns = t.ns.each_ref().map(|v| match v.load(Relaxed) {
+                    0 => None,
+                    n => Some(n),
+                });
+                self.print_type(id, &ns, unit_from_index(t.choice.load(Relaxed) as usize));
+            }
+        }
+    }
+
+    fn print_type(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) {
+        let cpus = self.per_cpu_count(id);
+        kernel::pr_info!(
+            "CPU type {:#010x} ({} CPU{}): {} bytes in scalar {} ns, neon {} ns, ce {} ns: {}\n",
+            id,
+            cpus,
+            if cpus == 1 { "" } else { "s" },
+            RUN_BYTES,
+            Ns(ns[0]),
+            Ns(ns[1]),
+            Ns(ns[2]),
+            unit_name(choice)
+        );
+    }
+
+    /// CPUs whose entry names type `id`'s slot, plus the one being set up.
+    fn per_cpu_count(&self, id: u32) -> usize {
+        let Some(slot) = self.types.iter().position(|t| t.id.load(Acquire) == id) else {
+            return 0;
+        };
+        let bits = (1 + slot as u8) << 4;
+        self.per_cpu
+            .iter()
+            .filter(|e| e.load(Relaxed) & 0xf0 == bits)
+            .count()
+            .max(1)
+    }
+
+    /// The text of `/sys/kernel/debug/<module>/units`, line by line, to `out`.
+    pub fn show(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        let mode = match self.forced.load(Relaxed) {
+            0 => "auto",
+            f => unit_name(unit_from_index(f as usize - 1)),
+        };
+        writeln!(out, "mode: {}", mode)?;
+        write!(out, "available: scalar")?;
+        for unit in [Unit::Neon, Unit::Ce] {
+            if self.available(unit) {
+                write!(out, " {}", unit_name(unit))?;
+            }
+        }
+        writeln!(out)?;
+        writeln!(
+            out,
+            "# type: ns per {} bytes for scalar neon ce: unit",
+            RUN_BYTES
+        )?;
+        for t in &self.types {
+            let id = t.id.load(Acquire);
+            if id == 0 {
+                continue;
+            }
+            let ns = t.ns.each_ref().map(|v| match v.load(Relaxed) {
+                0 => None,
+                n => Some(n),
+            });
+            writeln!(
+                out,
+                "type {:#010x}: {} {} {}: {}",
+                id,
+                Ns(ns[0]),
+                Ns(ns[1]),
+                Ns(ns[2]),
+                unit_name(unit_from_index(t.choice.load(Relaxed) as usize))
+            )?;
+        }
+        for (cpu, e) in self.per_cpu.iter().enumerate() {
+            let e = e.load(Relaxed);
+            if e == 0 {
+                continue;
+            }
+            let slot = (e >> 4) as usize;
+            let id = match slot {
+                0 => 0,
+                s => self.types.get(s - 1).map_or(0, |t| t.id.load(Acquire)),
+            };
+            writeln!(
+                out,
+                "cpu {}: type {:#010x}: {}",
+                cpu,
+                id,
+                unit_name(unit_from_index((e & 15).saturating_sub(1) as usize))
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A measured time or "-" for a unit that was not timed. Shown as a `u32`
+/// (at most 4.29 s, far above any run): formatting a `u64` needs a 64-bit
+/// division, which 32-bit ARM kernels do not provide to Rust.
+struct Ns(Option<u64>);
+
+impl core::fmt::Display for Ns {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            Some(n) => write!(f, "{}", u32::try_from(n).unwrap_or(u32::MAX)),
+            None => f.write_str("-"),
+        }
+    }
+}
+
+fn now_ns() -> u64 {
+    // SAFETY: `ktime_get()` reads the monotonic clock; callable in task context.
+    let t = unsafe { bindings::ktime_get() };
+    t.max(0) as u64
+}
