@@ -33,9 +33,10 @@
  * need, so no copy sits on the chain at the block boundary.
  *
  * On the out-of-order models a step costs at least 8 cycles on Cortex-
- * A57/A72 (sha256h and sha256h2 each hold the one F0 pipe two cycles
- * and have latency 6, and the second needs the first's inputs) and 5 on
- * Neoverse N1, plus the feed-forward add: the loop runs at that bound.
+ * A57/A72 (sha256h and sha256h2 both need both results of the step
+ * before, and each holds the one F0 pipe two cycles, latency 6) and 5
+ * on Neoverse N1 (V0 one cycle, latency 4), plus the feed-forward add a
+ * block: the loop runs at that bound.
  * The schedule argument of sha256_step is for the in-order Cortex-A53,
  * where every SIMD op takes 6 cycles and issues in order: after a step
  * whose abcd is ready well before efgh the schedule work goes before
@@ -109,6 +110,14 @@
 	k13	.req	v29
 	k14	.req	v30
 	k15	.req	v31
+	// The names the macros compute per step (rsha_reg); each is defined
+	// once here because GNU as refuses rsha_reg's .unreq of an unknown name.
+	wkt	.req	v0
+	sw	.req	v0
+	sw1	.req	v0
+	sw2	.req	v0
+	swk	.req	v0
+	sk	.req	v0
 
 /*
  * The message schedule work done in step t, for later steps (msg<n % 4>
@@ -272,3 +281,9 @@ SYM_FUNC_END(rsha_sha256_arm64_ce)
 	.unreq	k13
 	.unreq	k14
 	.unreq	k15
+	.unreq	wkt
+	.unreq	sw
+	.unreq	sw1
+	.unreq	sw2
+	.unreq	swk
+	.unreq	sk

@@ -149,12 +149,14 @@ __weak u32 rsha_cpu_type(void)
 /*
  * A dynamic CPU hotplug state in the online section: startup(cpu) runs on
  * every CPU that is online now and on every CPU that comes online later, in
- * that CPU's hotplug thread (task context, bound to the CPU). Returns the
- * state number for rsha_cpuhp_remove(), or a negative error code.
+ * that CPU's hotplug thread (task context, bound to the CPU); teardown(cpu)
+ * runs on a CPU about to go offline. Returns the state number for
+ * rsha_cpuhp_remove(), or a negative error code.
  */
-__weak int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu))
+__weak int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
+			    int (*teardown)(unsigned int cpu))
 {
-	return cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, name, startup, NULL);
+	return cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, name, startup, teardown);
 }
 
 __weak void rsha_cpuhp_remove(int state)

@@ -32,7 +32,8 @@ void rsha_preempt_disable(void);
 void rsha_preempt_enable(void);
 unsigned int rsha_this_cpu(void);
 u32 rsha_cpu_type(void);
-int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu));
+int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
+		     int (*teardown)(unsigned int cpu));
 void rsha_cpuhp_remove(int state);
 struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
 					int (*show)(struct seq_file *m));

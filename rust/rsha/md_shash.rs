@@ -321,6 +321,11 @@ macro_rules! module_asm_sha_driver {
             SELECTOR.cpu_online(cpu, &units)
         }
 
+        /// The hotplug teardown of [`SELECTOR`].
+        extern "C" fn cpu_offline(cpu: ::kernel::ffi::c_uint) -> ::kernel::ffi::c_int {
+            SELECTOR.cpu_offline(cpu)
+        }
+
         /// The text of `/sys/kernel/debug/<module>/units`.
         ///
         /// # Safety
@@ -483,6 +488,7 @@ macro_rules! module_asm_sha_driver {
                     CE_FEATURE,
                     ::kernel::c_str!(concat!("crypto/", $module_name, ":online")),
                     cpu_online,
+                    cpu_offline,
                 )?;
                 let selector = SelectorGuard;
                 let scalar = $crate::module_shash_driver!(@register module,

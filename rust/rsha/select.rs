@@ -167,6 +167,19 @@ struct TypeSlot {
 }
 
 impl TypeSlot {
+    /// The measured times, `None` for a unit not timed (stored as 0).
+    fn times(&self) -> [Option<u64>; 3] {
+        self.ns.each_ref().map(|v| match v.load(Relaxed) {
+            0 => None,
+            n => Some(n),
+        })
+    }
+
+    /// The unit chosen for this type.
+    fn unit(&self) -> Unit {
+        unit_from_index(self.choice.load(Relaxed) as usize)
+    }
+
     #[allow(clippy::declare_interior_mutable_const)]
     const EMPTY: TypeSlot = TypeSlot {
         id: AtomicU32::new(0),
@@ -221,7 +234,9 @@ impl Selector {
     /// Checks `mode` against the CPUs and starts choosing, for a module whose
     /// CE unit needs `ce_feature` (`None`: a module without one). `online` is
     /// the module's hotplug callback, which must call [`Selector::cpu_online`];
-    /// the kernel runs it on every online CPU before this returns. A forced
+    /// the kernel runs it on every online CPU before this returns; `offline`,
+    /// which must call [`Selector::cpu_offline`], runs on a CPU going offline.
+    /// A forced
     /// unit the CPUs lack is refused with `-ENODEV` and a message naming the
     /// unit and the CPU feature it needs.
     pub fn start(
@@ -230,6 +245,7 @@ impl Selector {
         ce_feature: Option<Feature>,
         hotplug_name: &'static kernel::str::CStr,
         online: unsafe extern "C" fn(c_uint) -> c_int,
+        offline: unsafe extern "C" fn(c_uint) -> c_int,
     ) -> Result {
         let neon = super::simd::cpu_has_neon();
         let ce = match ce_feature {
@@ -259,10 +275,12 @@ impl Selector {
             }
             self.forced.store(1 + unit as u8, Relaxed);
         }
-        // SAFETY: `hotplug_name` is NUL-terminated and static; `online` is the
-        // module's callback, valid until `stop()` removes the state (module
-        // exit, before the code goes).
-        let state = unsafe { bindings::rsha_cpuhp_setup(hotplug_name.as_char_ptr(), Some(online)) };
+        // SAFETY: `hotplug_name` is NUL-terminated and static; `online` and
+        // `offline` are the module's callbacks, valid until `stop()` removes
+        // the state (module exit, before the code goes).
+        let state = unsafe {
+            bindings::rsha_cpuhp_setup(hotplug_name.as_char_ptr(), Some(online), Some(offline))
+        };
         if state < 0 {
             return Err(kernel::error::Error::from_errno(state));
         }
@@ -308,10 +326,7 @@ impl Selector {
         };
         let id = cpu::this_cpu_type();
         let (slot, choice) = match self.types.iter().position(|t| t.id.load(Acquire) == id) {
-            Some(t) => (
-                Some(t),
-                unit_from_index(self.types[t].choice.load(Relaxed) as usize),
-            ),
+            Some(t) => (Some(t), self.types[t].unit()),
             None => {
                 let ns = self.measure(units);
                 let choice = self.choose(&ns);
@@ -326,6 +341,16 @@ impl Selector {
         };
         let type_bits = slot.map_or(0, |t| (1 + t as u8) << 4);
         entry.store(type_bits | (1 + choice as u8), Relaxed);
+        0
+    }
+
+    /// The hotplug teardown's work, on CPU `cpu` about to go offline: forget
+    /// its choice, so that its next startup (when it comes back, possibly as
+    /// another CPU after a physical swap) chooses again. Always returns 0.
+    pub fn cpu_offline(&self, cpu: c_uint) -> c_int {
+        if let Some(entry) = self.per_cpu.get(cpu as usize) {
+            entry.store(0, Relaxed);
+        }
         0
     }
 
@@ -408,12 +433,17 @@ impl Selector {
         None
     }
 
-    /// Prints every recorded type (at load).
-    fn report(&self) {
-        let mode = match self.forced.load(Relaxed) {
+    /// The `unit` parameter's value in effect: `auto` or the forced unit.
+    fn mode_name(&self) -> &'static str {
+        match self.forced.load(Relaxed) {
             0 => "auto",
             f => unit_name(unit_from_index(f as usize - 1)),
-        };
+        }
+    }
+
+    /// Prints every recorded type (at load).
+    fn report(&self) {
+        let mode = self.mode_name();
         kernel::pr_info!(
             "unit={} (available: scalar{}{})\n",
             mode,
@@ -427,11 +457,7 @@ impl Selector {
         for t in &self.types {
             let id = t.id.load(Acquire);
             if id != 0 {
-                let ns = t.ns.each_ref().map(|v| match v.load(Relaxed) {
-                    0 => None,
-                    n => Some(n),
-                });
-                self.print_type(id, &ns, unit_from_index(t.choice.load(Relaxed) as usize));
+                self.print_type(id, &t.times(), t.unit());
             }
         }
     }
@@ -466,11 +492,7 @@ impl Selector {
 
     /// The text of `/sys/kernel/debug/<module>/units`, line by line, to `out`.
     pub fn show(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
-        let mode = match self.forced.load(Relaxed) {
-            0 => "auto",
-            f => unit_name(unit_from_index(f as usize - 1)),
-        };
-        writeln!(out, "mode: {}", mode)?;
+        writeln!(out, "mode: {}", self.mode_name())?;
         write!(out, "available: scalar")?;
         for unit in [Unit::Neon, Unit::Ce] {
             if self.available(unit) {
@@ -488,10 +510,7 @@ impl Selector {
             if id == 0 {
                 continue;
             }
-            let ns = t.ns.each_ref().map(|v| match v.load(Relaxed) {
-                0 => None,
-                n => Some(n),
-            });
+            let ns = t.times();
             writeln!(
                 out,
                 "type {:#010x}: {} {} {}: {}",
@@ -499,7 +518,7 @@ impl Selector {
                 Ns(ns[0]),
                 Ns(ns[1]),
                 Ns(ns[2]),
-                unit_name(unit_from_index(t.choice.load(Relaxed) as usize))
+                unit_name(t.unit())
             )?;
         }
         for (cpu, e) in self.per_cpu.iter().enumerate() {

@@ -184,6 +184,10 @@ class Checks:
             for u in ("scalar", "neon", "ce"):
                 self.step("lifetime", f"unit-{u}-{m}", f"{m}: unit={u} at load")
             self.step("lifetime", f"reload-{m}", f"{m}: loads again with the self-tests on")
+        hotplug = [n for n in kt.cases("lifetime") if n.startswith("hotplug-")]
+        res(bool(hotplug), "CPU hotplug test ran", "no hotplug-cpu<N> result")
+        for n in hotplug:
+            self.step("lifetime", n, f"{n}: the units follow a CPU offline and back online")
         by_driver = {a.get("driver"): a for a in
                      console.proc_crypto(sec.get("proc-crypto reloaded", []))}
         for d in drivers:

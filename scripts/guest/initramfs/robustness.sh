@@ -15,7 +15,8 @@
 #    module is loaded once per forced unit (unit=scalar|neon|ce, with the
 #    self-tests on): it must load, show the unit in debugfs and have run it
 #    in every selected driver's self-tests where the CPU has the unit, and be
-#    refused with a message naming the unit where it does not.
+#    refused with a message naming the unit where it does not. Last, a CPU
+#    goes offline and comes back: the unit choices must follow it.
 # 2. rsha-robustness-test.ko: every driver from every context against generic
 #    (rust/testing/robustness_test.rs). Its KTAP document, from the kernel log,
 #    becomes a subtest of "robustness". The negative control driver is loaded
@@ -110,6 +111,30 @@ wait_larvals
 [ -z "$first_fuzz" ] || echo "$first_fuzz" >$fuzz
 proc_crypto reloaded
 kernel_log lifetime-reload
+
+# CPU hotplug: the last CPU goes offline and comes back. Each module's units
+# file must drop its entry while it is offline (the teardown callback) and
+# show it again, with a unit, once it is back (the startup callback).
+cpu=$(($(grep -c '^processor' /proc/cpuinfo) - 1))
+hp=/sys/devices/system/cpu/cpu$cpu/online
+entries() {	# entries CPU: modules whose units file has a line for CPU
+	n=0
+	for m in "$@"; do
+		grep -q "^cpu $cpu: type 0x[0-9a-f]*: [a-z]*$" \
+			"/sys/kernel/debug/$(modname "$m")/units" 2>/dev/null && n=$((n + 1))
+	done
+	echo $n
+}
+if [ -w "$hp" ]; then
+	echo 0 >"$hp"; off=$(entries "$@")
+	echo 1 >"$hp"; on=$(entries "$@")
+	ok=1
+	[ "$off" = 0 ] && [ "$on" = $# ] && ok=0
+	ktap_result $ok "hotplug-cpu$cpu" "units entries for cpu $cpu: $off of $# modules while offline, $on back online"
+else
+	ktap_result 1 "hotplug-cpu$cpu" "no $hp (CONFIG_HOTPLUG_CPU)"
+fi
+kernel_log lifetime-hotplug
 ktap_subtest_end $NUM
 
 # 2. The test module, with the negative control loaded: every test must fail
