@@ -16,6 +16,8 @@
  * The struct layouts below are the Linux 6.12 ones (include/crypto/sha1.h,
  * sha2.h and the arm64 sha1-ce/sha2-ce glue), spelt out for the offsets.
  */
+#include "spellings.h"
+
 typedef unsigned int u32;
 typedef unsigned long long u64;
 
@@ -42,10 +44,10 @@ static union {
 	struct rsha_sha1_ce_state sha1;
 	struct rsha_sha256_ce_state sha256;
 	u64 w[32];
-} sst __attribute__((aligned(16)));
+} sst __aligned(16);
 
-int REAL(void *sst, const void *src, int blocks);
-void rsha_ce_wrap(void *state, const void *data, unsigned long nblocks);
+asmlinkage int REAL(void *sst, const void *src, int blocks);
+asmlinkage void rsha_ce_wrap(void *state, const void *data, unsigned long nblocks);
 
 void rsha_ce_wrap(void *state, const void *data, unsigned long nblocks)
 {
