@@ -325,8 +325,13 @@ impl Selector {
             return 0;
         };
         let id = cpu::this_cpu_type();
-        let (slot, choice) = match self.types.iter().position(|t| t.id.load(Acquire) == id) {
-            Some(t) => (Some(t), self.types[t].unit()),
+        let known = self
+            .types
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.id.load(Acquire) == id);
+        let (slot, choice) = match known {
+            Some((i, t)) => (Some(i), t.unit()),
             None => {
                 let ns = self.measure(units);
                 let choice = self.choose(&ns);
