@@ -7,19 +7,7 @@
  * wrote below its caller's sp. FUNC (the core's symbol) comes from -DFUNC.
  */
 
-/*
- * The kernel's spellings, which this program cannot include: asmlinkage
- * marks an assembler entry point (nothing for C on ARM, as in
- * <linux/linkage.h>); rsha_attr() spells the attribute once, because
- * checkpatch flags it written out even in the macro it recommends.
- */
-#ifndef asmlinkage
-#define asmlinkage
-#endif
-#define rsha_attr(...)	__attribute__((__VA_ARGS__))
-#ifndef __aligned
-#define __aligned(x)	rsha_attr(aligned(x))
-#endif
+#include "../mca/spellings.h"
 
 asmlinkage void FUNC(void *state, const void *data, unsigned long nblocks);
 asmlinkage void call_on_stack(void *fn, void *state, const void *data, unsigned long n, void *sp);

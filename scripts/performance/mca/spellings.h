@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kernel's spellings for the tracing programs of
- * scripts/performance/mca-table.sh (mca/harness.c, mca/ce-glue.c), which
- * cannot include the kernel's headers: asmlinkage marks an assembler entry
+ * The kernel's spellings for the freestanding programs of
+ * scripts/performance/ (mca/harness.c, mca/ce-glue.c, footprint/probe.c),
+ * which cannot include the kernel's headers: asmlinkage marks an assembler entry
  * point (nothing for C on ARM, as in <linux/linkage.h>); rsha_attr() spells
  * the attribute once, because checkpatch flags it written out even in the
  * macro it recommends.
