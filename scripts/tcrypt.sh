@@ -27,5 +27,8 @@ step "booting $TARGET on $CPU: insmod ${MODULES}, tcrypt mode=$MODE sec=1 (conso
 "$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$CPU" "$BUILD/$IMAGE" "$initrd" "$log" 900 \
 	rsha.mode=bench "rsha.modules=${MODULES// /,}" "rsha.tcrypt=mode=$MODE:sec=1"
 echo
+echo "unit choices at module load (rust/rsha/select.rs; TCG times, not hardware ones):"
+grep -E '_rs: (unit=|CPU type )' "$log" | sed -E 's/^\[[^]]*\] //; s/^/  /' || true
+echo
 echo "tcrypt mode=$MODE, $TARGET on qemu -cpu $CPU (TCG: not hardware timings; compare rows within this run only)"
 python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --table

@@ -232,7 +232,7 @@ pub use enabled::{CoreStats, SectionClock};
 
 /// A module's debugfs directory, `/sys/kernel/debug/<module>`, removed on drop:
 /// the counters of its drivers (with `CONFIG_CRYPTO_RSHA_STATS`) and the unit
-/// choices of [`super::select`] (always).
+/// choices of [`super::select`] (with `CONFIG_DEBUG_FS`).
 ///
 /// # Invariants
 ///
@@ -256,12 +256,20 @@ impl StatsDir {
     /// name (`module!` defines it as `__LOG_PREFIX`). Failures are ignored, as
     /// for every debugfs user: the files are then just not visible.
     pub fn new(_module: &'static kernel::ThisModule, name: &'static [u8]) -> Self {
+        #[cfg(CONFIG_DEBUG_FS)]
         let dir = match kernel::str::CStr::from_bytes_with_nul(name) {
             // SAFETY: `name` is NUL-terminated; a NULL parent is the debugfs root.
             Ok(name) => unsafe {
                 bindings::debugfs_create_dir(name.as_char_ptr(), core::ptr::null_mut())
             },
             Err(_) => core::ptr::null_mut(),
+        };
+        // Without debugfs (its functions are then inline stubs, which the
+        // bindings do not have) there is no directory.
+        #[cfg(not(CONFIG_DEBUG_FS))]
+        let dir = {
+            let _ = name;
+            core::ptr::null_mut()
         };
         // INVARIANT: a `debugfs_create_dir()` result, or NULL.
         Self { dir }
@@ -297,10 +305,13 @@ impl StatsDir {
 
 impl Drop for StatsDir {
     fn drop(&mut self) {
-        // SAFETY: `self.dir` is a debugfs directory, an error pointer or NULL
-        // (type invariant); `debugfs_remove()` takes all three, and removes the
-        // files before what they show can go away.
-        unsafe { bindings::debugfs_remove(self.dir) };
+        #[cfg(CONFIG_DEBUG_FS)]
+        {
+            // SAFETY: `self.dir` is a debugfs directory, an error pointer or NULL
+            // (type invariant); `debugfs_remove()` takes all three, and removes
+            // the files before what they show can go away.
+            unsafe { bindings::debugfs_remove(self.dir) };
+        }
     }
 }
 
