@@ -19,6 +19,8 @@
 //! then. Until its callback has run a CPU's entry is empty, and an operation
 //! that starts there runs the scalar core: a unit is never chosen for a CPU
 //! that was not measured (or forced, which the feature checks at init allow).
+//! The teardown callback ([`Selector::cpu_offline`]) empties the entry of a CPU
+//! going offline, so that it chooses again when it comes back.
 //!
 //! The module parameter `unit` (`auto`, the default, or `scalar`, `neon`, `ce`)
 //! forces one unit on every CPU; a unit the CPUs lack is refused at load
