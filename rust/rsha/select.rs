@@ -401,10 +401,10 @@ impl Selector {
                     (units.scalar)(&mut chain, &RUN_INPUT);
                     true
                 } else {
-                    // SAFETY: `f` is a SIMD unit's function, sound inside a NEON
-                    // section on a CPU with its unit (`Units` invariants), and
-                    // these CPUs have it (`available`). RUN_BYTES is a whole number of blocks
-                    // of every algorithm and within the section bound.
+                    // RUN_BYTES is a whole number of blocks of every algorithm and
+                    // within the section bound.
+                    // SAFETY: `f` is a SIMD unit's function, sound in a NEON section on a
+                    // CPU with its unit (`Units` invariants); these CPUs have it (`available`).
                     unsafe { super::simd::run_in_section(f, &mut chain, &RUN_INPUT) }
                 };
                 let t = now_ns().saturating_sub(t0);

@@ -168,11 +168,9 @@ mod enabled {
             let u64_file = |file: &CStr, value: &'static AtomicU64| {
                 // debugfs reads the counter with one plain load: on 32-bit ARM a
                 // read racing an update may see half of it, which for a statistic
-                // read by hand is acceptable.
-                // SAFETY: `file` is NUL-terminated; `value` outlives the file, which
-                // is removed with the module's directory (`StatsDir`'s drop) before
-                // the module's memory goes; debugfs reads it as a `u64`, the layout
-                // of `AtomicU64`.
+                // read by hand is acceptable; it reads a `u64`, the layout of `AtomicU64`.
+                // SAFETY: `file` is NUL-terminated; `value` outlives the file, removed
+                // with the module's directory (`StatsDir`'s drop) before its memory goes.
                 unsafe {
                     bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr())
                 };
@@ -338,10 +336,10 @@ impl SeqWriter {
 
 impl core::fmt::Write for SeqWriter {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        // seq_write() only fails when the buffer is full, and seq_read() then
+        // calls the show callback again with a larger one: nothing to do here.
         // SAFETY: `self.0` is the `seq_file` of the running show callback (type
-        // invariant); `s` is `s.len()` bytes. seq_write() only fails when the
-        // buffer is full, and seq_read() then calls the show callback again with
-        // a larger one: nothing to do here.
+        // invariant); `s` is `s.len()` bytes.
         unsafe { bindings::seq_write(self.0, s.as_ptr().cast(), s.len()) };
         Ok(())
     }
