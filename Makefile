@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Out-of-tree build of the modules against a configured and built Rust-enabled
-# kernel (6.12), used as it is:
+# kernel (6.12 or 7.3), used as it is:
 #
 #   make KDIR=<kernel build directory> [ARCH=arm64|arm] [RSHA_TEST=1]
 #        [RUSTC=...] [BINDGEN=...] [CLIPPY=1] [modules|rustdoc|modules_install|clean]
@@ -48,15 +48,22 @@ config = $(KDIR)/.config
 kconfig = $(shell sed -n 's/^$(1)=//p' $(config) 2>/dev/null)
 kconfig_text = $(shell sed -n 's/^$(1)="\(.*\)"$$/\1/p' $(config) 2>/dev/null)
 need_config = $(if $(filter $(2),$(call kconfig,$(1))),,$(error $(KDIR): the kernel has no $(1)=$(firstword $(2)) ($(3))))
+# The kernels the drivers are built and tested for (scripts/lib.sh,
+# use_kernel): any 6.12.y and 7.3.y, whatever the local version after it.
+SUPPORTED_KERNELS := 6.12 7.3
+kernel_release = $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+kernel_x_y = $(shell echo '$(kernel_release)' | sed -n 's/^\([0-9]*\.[0-9]*\)[.+-].*/\1/p; s/^\([0-9]*\.[0-9]*\)$$/\1/p')
 
 check:
 	$(if $(wildcard $(config)),,$(error $(KDIR) has no .config: KDIR must be a configured and built kernel tree))
+	$(if $(kernel_release),,$(error $(KDIR) has no include/config/kernel.release: KDIR must be a configured and built kernel tree))
+	$(if $(filter $(SUPPORTED_KERNELS),$(kernel_x_y)),,$(error $(KDIR): Linux $(kernel_release) is not supported: the drivers support Linux 6.12 (Debian bookworm's linux-source-6.12) and 7.3 (trixie-backports' linux-source-7.3)))
 	$(call need_config,CONFIG_RUST,y,the drivers are Rust)
 	$(call need_config,CONFIG_MODULES,y,they are modules)
 	$(call need_config,CONFIG_CRYPTO_HASH,y m,they are shash drivers)
 	$(if $(filter arm64,$(ARCH)),$(call need_config,CONFIG_ARM64,y,ARCH=arm64 but another kernel))
 	$(if $(filter arm,$(ARCH)),$(call need_config,CONFIG_ARM,y,ARCH=arm but another kernel))
-	$(if $(filter 1,$(RSHA_TEST)),$(call need_config,CONFIG_CRYPTO_MANAGER,y,the test modules need the self-tests))
+	$(if $(filter 1,$(RSHA_TEST)),$(if $(filter 6.12,$(kernel_x_y)),$(call need_config,CONFIG_CRYPTO_MANAGER,y,the test modules need the self-tests),$(call need_config,CONFIG_CRYPTO_SELFTESTS,y,the test modules need the self-tests)))
 	$(if $(filter 1,$(RSHA_TEST)),$(call need_config,CONFIG_DEBUG_FS,y,the statistics are in debugfs))
 	$(if $(filter y,$(call kconfig,CONFIG_CRYPTO_MANAGER_DISABLE_TESTS)),$(if $(filter 1,$(RSHA_TEST)),$(error $(KDIR): CONFIG_CRYPTO_MANAGER_DISABLE_TESTS=y: the negative control needs the self-tests)))
 	$(if $(wildcard $(KDIR)/rust/libkernel.rmeta),,$(error $(KDIR) has no rust/libkernel.rmeta: build the kernel first (distribution headers packages do not carry the Rust build artifacts)))

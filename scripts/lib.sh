@@ -5,23 +5,97 @@ RSHA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build outputs live outside the checkout so reruns are incremental and a
 # clean clone stays clean. Override with RSHA_CACHE=/some/dir.
 RSHA_CACHE=${RSHA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rust-arm-sha}
-KVER_PKG=6.12
-TARBALL=/usr/src/linux-source-$KVER_PKG.tar.xz
-BINDGEN_VERSION=0.69.5
+# The kernels the project supports, each from a Debian source package: 6.12
+# (bookworm, installed on the host by scripts/setup-host.sh) and 7.3
+# (trixie-backports, downloaded with a private apt state into the cache; the
+# host's apt and dpkg configuration are never touched). use_kernel KVER
+# switches every setting below to one of them; 6.12 is the default.
+SUPPORTED_KERNELS="6.12 7.3"
 LLVM_BIN=/usr/lib/llvm-19/bin
 export PATH="$LLVM_BIN:$HOME/.cargo/bin:$PATH"
 # The kernel must use Debian's rustc (it ships rust-src); never rustup's.
 RSHA_RUSTC=/usr/bin/rustc
-RSHA_BINDGEN=$HOME/.cargo/bin/bindgen
 # rustfmt of the same Debian toolchain (the kernel's .rustfmt.toml).
 RSHA_RUSTFMT=/usr/bin/rustfmt
+DEBIAN_MIRROR=${RSHA_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# supported_kernels: the supported versions with their Debian packages, for
+# messages.
+supported_kernels() {
+	echo "6.12 (linux-source-6.12, Debian bookworm) and 7.3 (linux-source-7.3, Debian trixie-backports)"
+}
+
+# use_kernel KVER: the settings of kernel KVER: KVER_PKG (the X.Y of the
+# linux-source package), KSUITE (the Debian suite that has it), TARBALL (its
+# source tarball), BINDGEN_VERSION and RSHA_BINDGEN (bindgen-cli of the
+# version the kernel asks for: 6.12 takes 0.69.5, 7.1 and later need 0.71.1;
+# each is installed under its own cargo root). Stops with the supported
+# versions for any other KVER.
+use_kernel() {
+	case $1 in
+	6.12)
+		KVER_PKG=6.12 KSUITE=bookworm TARBALL=/usr/src/linux-source-6.12.tar.xz
+		BINDGEN_VERSION=0.69.5 RSHA_BINDGEN=$HOME/.cargo/bin/bindgen
+		;;
+	7.3)
+		KVER_PKG=7.3 KSUITE=trixie-backports
+		TARBALL=$RSHA_CACHE/debian-src/linux-source-7.3/usr/src/linux-source-7.3.tar.xz
+		BINDGEN_VERSION=0.71.1 RSHA_BINDGEN=$HOME/.cargo/bindgen-0.71.1/bin/bindgen
+		;;
+	*) die "unsupported kernel version '$1': this project supports $(supported_kernels)" ;;
+	esac
+}
+use_kernel 6.12
+
+# kernel_source_version: the Debian version of linux-source-$KVER_PKG (after
+# use_kernel), installed on the host (6.12) or downloaded (7.3); fails when
+# it is neither.
+kernel_source_version() {
+	if [ "$KSUITE" = bookworm ]; then
+		dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null
+	else
+		cat "$RSHA_CACHE/debian-src/linux-source-$KVER_PKG/version" 2>/dev/null
+	fi
+}
+
+# kernel_source_fetch: make TARBALL of a kernel from another Debian suite than
+# the host's: the newest linux-source-$KVER_PKG of $KSUITE, downloaded once
+# with a private apt state (its own sources list, lists, cache and status),
+# its tarball extracted from the .deb. Names the package and the suite when
+# that fails.
+kernel_source_fetch() {
+	[ "$KSUITE" != bookworm ] || return 0
+	local dir=$RSHA_CACHE/debian-src/linux-source-$KVER_PKG apt=$RSHA_CACHE/apt-$KSUITE deb
+	[ -f "$dir/version" ] && [ -f "$TARBALL" ] && return 0
+	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/debs"
+	touch "$apt/status"
+	echo "deb $DEBIAN_MIRROR $KSUITE main" >"$apt/sources.list"
+	local opts=(-o APT::Architecture=amd64 -o "Dir::Etc::sourcelist=$apt/sources.list"
+		-o Dir::Etc::sourceparts=/nonexistent -o "Dir::State::Lists=$apt/lists"
+		-o "Dir::Cache=$apt/cache" -o "Dir::State::status=$apt/status" -o Debug::NoLocking=1)
+	step "downloading linux-source-$KVER_PKG from Debian $KSUITE (private apt state in $apt)"
+	apt-get -q "${opts[@]}" update >"$apt/update.log" 2>&1 ||
+		die "cannot download the Debian package linux-source-$KVER_PKG from $KSUITE: apt-get update of $DEBIAN_MIRROR failed: $(tail -n1 "$apt/update.log")"
+	rm -f "$apt/debs"/*.deb
+	(cd "$apt/debs" && apt-get -q "${opts[@]}" download "linux-source-$KVER_PKG" >"$apt/download.log" 2>&1) ||
+		die "Debian package linux-source-$KVER_PKG not found in $KSUITE ($DEBIAN_MIRROR): $(tail -n1 "$apt/download.log")"
+	deb=$(compgen -G "$apt/debs/linux-source-${KVER_PKG}_*.deb" | head -n1)
+	rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir.tmp" "./usr/src/linux-source-$KVER_PKG.tar.xz" ||
+		die "$deb has no usr/src/linux-source-$KVER_PKG.tar.xz"
+	dpkg-deb -f "$deb" Version >"$dir.tmp/version"
+	rm -rf "$dir" && mv "$dir.tmp" "$dir"
+	rm -f "$deb"
+	step "linux-source-$KVER_PKG $(cat "$dir/version") from Debian $KSUITE"
+}
 
 # kernel_tree [NAME]: where the extracted tree NAME (pristine, the default, or
 # arm) of linux-source-$KVER_PKG is (scripts/build/tree.sh makes it), e.g. for
 # its tools/testing/kunit/kunit.py.
 kernel_tree() {
 	local v
-	v=$(dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null) || return 1
+	v=$(kernel_source_version) || return 1
+	[ -n "$v" ] || return 1
 	echo "$RSHA_CACHE/src/linux-${v//\~/_}-${1:-pristine}"
 }
 

@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install everything the project needs on a Debian bookworm host, as root:
-# Debian packages with apt, bindgen-cli with cargo. Idempotent: a second run
-# only checks. Never changes the host's dpkg architecture list.
+# Debian packages with apt, bindgen-cli with cargo (one version per supported
+# kernel: scripts/lib.sh, use_kernel). Idempotent: a second run only checks.
+# Never changes the host's dpkg architecture list. The 7.3 kernel source comes
+# from trixie-backports, downloaded into the cache when a 7.3 tree is first
+# needed (scripts/build/tree.sh), not installed here.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -31,14 +34,19 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 need cargo "cargo (rustup or Debian 'cargo')"
-if ! "$RSHA_BINDGEN" --version 2>/dev/null | grep -qF "$BINDGEN_VERSION"; then
-	step "cargo install bindgen-cli $BINDGEN_VERSION"
-	LIBCLANG_PATH=$LLVM_BIN/../lib cargo install --locked --quiet --force \
-		bindgen-cli --version "=$BINDGEN_VERSION" ||
-		die "cargo install bindgen-cli failed"
-fi
+for kver in $SUPPORTED_KERNELS; do
+	use_kernel "$kver"
+	if ! "$RSHA_BINDGEN" --version 2>/dev/null | grep -qF "$BINDGEN_VERSION"; then
+		step "cargo install bindgen-cli $BINDGEN_VERSION (for Linux $kver) into ${RSHA_BINDGEN%/bin/bindgen}"
+		LIBCLANG_PATH=$LLVM_BIN/../lib cargo install --locked --quiet --force \
+			--root "${RSHA_BINDGEN%/bin/bindgen}" bindgen-cli --version "=$BINDGEN_VERSION" ||
+			die "cargo install bindgen-cli $BINDGEN_VERSION failed"
+	fi
+done
+use_kernel 6.12
 
 step "versions:"
 printf '  linux-source-%s %s\n' "$KVER_PKG" "$(dpkg-query -W -f='${Version}' linux-source-$KVER_PKG)"
-printf '  %s\n' "$($RSHA_RUSTC --version)" "$($RSHA_BINDGEN --version)" \
+printf '  %s\n' "$($RSHA_RUSTC --version)" "$($RSHA_BINDGEN --version) (6.12)" \
+	"$(use_kernel 7.3 && $RSHA_BINDGEN --version) (7.3)" \
 	"$(clang --version | head -n1)" "$(qemu-system-aarch64 --version | head -n1)"

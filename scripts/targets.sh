@@ -32,6 +32,11 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # what many cycles add is only what builds up slowly. RSHA_FULL=1
 # (scripts/test.sh --full) runs 100 per module and kernel, the ARM kernels
 # sharing theirs among their four boots.
+# KVER, REFERENCE: the kernel version, from the target's name (<base>-test is
+# 6.12, <base>-7.3-test is 7.3; scripts/lib.sh, use_kernel, which also sets
+# the kernel's source package and bindgen), and the suffix of the C drivers
+# that testmgr and the suite compare ours with ("generic" on 6.12, "lib" on
+# 7.3: sha256-generic, sha256-lib).
 target_info() {
 	NO_NEON_CPUS= USERS_BOOT=yes
 	local arch_suffix base=${1%-*} extra=
@@ -41,8 +46,12 @@ target_info() {
 	case $1 in
 	*-test) extra="debug-common.config" RSHA_TEST=1 ;;
 	*-bench) RSHA_TEST=0 ;;
-	*) die "unknown target $1 (expected <base>-test or <base>-bench)" ;;
+	*) die "unknown target $1 (expected <base>[-<kernel version>]-test or -bench)" ;;
 	esac
+	KVER=6.12
+	case $base in *-[0-9]*) KVER=${base##*-} base=${base%-*} ;; esac
+	use_kernel "$KVER"
+	if [ "$KVER" = 6.12 ]; then REFERENCE=generic; else REFERENCE=lib; fi
 	case $base in
 	arm64)
 		ARCH=arm64 DEBARCH=arm64 IMAGE=arch/arm64/boot/Image
@@ -55,6 +64,7 @@ target_info() {
 		[ "$RSHA_TEST" = 0 ] || extra+=" arm64-debug.config"
 		TREE=pristine MODULES_BUILD=oot
 		NEON_BOUND=none
+		[ "$KVER" != 6.12 ] || extra+=" arm64-intree-6.12.config"
 		;;
 	arm | arm-thumb2)
 		ARCH=arm DEBARCH=armhf IMAGE=arch/arm/boot/zImage
@@ -65,14 +75,26 @@ target_info() {
 		arch_suffix=arm
 		CYCLES_FIRST=3 CYCLES_OTHER=3
 		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=25 CYCLES_OTHER=25
-		TREE=arm MODULES_BUILD=intree
 		NEON_BOUND=4096
-		extra+=" arm-rsha.config"
-		[ "$RSHA_TEST" = 0 ] || extra+=" rsha-test.config"
+		if [ "$KVER" = 6.12 ]; then
+			# 6.12 builds Rust on ARMv7 only with patches/6.12: the
+			# patched tree, the modules in tree.
+			TREE=arm MODULES_BUILD=intree
+			extra+=" arm-intree-6.12.config arm-rsha.config"
+			[ "$RSHA_TEST" = 0 ] || extra+=" rsha-test.config"
+		else
+			# Upstream Rust on ARMv7 (6.15 on): the pristine tree, the
+			# modules out of tree. The ARM kernel only: Thumb-2 is
+			# covered on 6.12 (Documentation/testing.rst says why that
+			# is enough), and the boot without NEON is left to 6.12 too.
+			TREE=pristine MODULES_BUILD=oot
+			[ "$base" = arm ] || die "$1: no Thumb-2 target on $KVER (arm-$KVER-test is the ARM one)"
+			NO_NEON_CPUS=
+		fi
 		;;
 	*) die "unknown target $1" ;;
 	esac
-	FRAGMENTS="test-common.config test-users.config $base-virt.config $extra"
+	FRAGMENTS="test-common.config crypto-$KVER.config test-users.config $base-virt.config $extra"
 	MODULES="sha1-$arch_suffix-rs sha256-$arch_suffix-rs sha512-$arch_suffix-rs"
 	local alg scalar= neon= ce= auto= selected=
 	for alg in sha1 sha224 sha256 sha384 sha512; do

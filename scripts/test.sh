@@ -23,7 +23,7 @@ case ${1:-} in
 *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
 esac
 export RSHA_FULL
-TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test}
+TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test}
 # A default run's longest boot takes about 6 minutes (two guests at once).
 GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-900}
 [ "$RSHA_FULL" = 0 ] || GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-1800}
@@ -281,7 +281,8 @@ for target in $TARGETS; do
 	oot=$RSHA_CACHE/oot/$target
 	rm -rf "$oot" && mkdir -p "$oot"
 	cp -r "$RSHA_ROOT/Kbuild" "$RSHA_ROOT/Makefile" "$RSHA_ROOT/rust" "$RSHA_ROOT/asm" "$oot/"
-	if make -C "$oot" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST=1 CLIPPY=1 >"$oot.log" 2>&1; then
+	if make -C "$oot" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" RSHA_TEST=1 CLIPPY=1 \
+		>"$oot.log" 2>&1; then
 		for m in $MODULES rsha-negative-control rsha-robustness-test; do
 			if [ -f "$oot/$m.ko" ]; then
 				pass "$target: out-of-tree build makes $m.ko"
@@ -296,7 +297,8 @@ for target in $TARGETS; do
 		else
 			fail "$target: CLIPPY=1 build warns ($(echo "$warnings" | wc -l)): $(echo "$warnings" | sort | uniq -c | head -n 5 | tr '\n' ' ') (log: $oot.log)"
 		fi
-		if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST=1 rustdoc >"$oot.rustdoc.log" 2>&1 &&
+		if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" RSHA_TEST=1 rustdoc \
+			>"$oot.rustdoc.log" 2>&1 &&
 			[ -f "$oot/rust/doc/rsha/index.html" ]; then
 			pass "$target: the library's rustdoc builds (warnings are errors: broken links fail)"
 		else
@@ -307,14 +309,20 @@ for target in $TARGETS; do
 	fi
 	# Bad input stops the build before any compiler runs, with one message
 	# naming the cause: a kernel without CONFIG_RUST, a build without its
-	# Rust artifacts, another rustc than the kernel's.
-	bad=$oot.bad && rm -rf "$bad" && mkdir -p "$bad/norust" "$bad/noartifacts"
-	sed '/^CONFIG_RUST=/d' "$BUILD/.config" >"$bad/norust/.config"
-	cp "$BUILD/.config" "$bad/noartifacts/.config"
+	# Rust artifacts, a kernel version the drivers do not support, another
+	# rustc than the kernel's.
+	bad=$oot.bad && rm -rf "$bad" && mkdir -p "$bad/norust" "$bad/noartifacts" "$bad/unsupported"
+	for d in norust noartifacts unsupported; do
+		mkdir -p "$bad/$d/include/config"
+		cp "$BUILD/include/config/kernel.release" "$bad/$d/include/config/"
+		cp "$BUILD/.config" "$bad/$d/.config"
+	done
+	sed -i '/^CONFIG_RUST=/d' "$bad/norust/.config"
+	echo 7.4.0 >"$bad/unsupported/include/config/kernel.release"
 	bad_input() {
 		local what=$1 want=$2 out
 		shift 2
-		if out=$(make -C "$oot" ARCH="$ARCH" "$@" check 2>&1); then
+		if out=$(make -C "$oot" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" "$@" check 2>&1); then
 			fail "$target: $what: the build went on"
 		elif echo "$out" | grep -q -- "$want"; then
 			pass "$target: $what stops the build: $(echo "$out" | grep -m1 -- "$want" | sed 's/^.*\*\*\* //; s/^error: //' | cut -c1-110)"
@@ -324,12 +332,14 @@ for target in $TARGETS; do
 	}
 	bad_input "a kernel without CONFIG_RUST" "has no CONFIG_RUST=y" KDIR="$bad/norust"
 	bad_input "a kernel build without its Rust artifacts" "has no rust/libkernel.rmeta" KDIR="$bad/noartifacts"
+	bad_input "a kernel version the drivers do not support (7.4.0)" "is not supported: the drivers support Linux 6.12" \
+		KDIR="$bad/unsupported"
 	other_rustc=$HOME/.cargo/bin/rustc
 	if [ -x "$other_rustc" ] && [ "$("$other_rustc" --version)" != "$("$RSHA_RUSTC" --version)" ]; then
 		bad_input "another rustc than the kernel's" "the kernel was built with" KDIR="$BUILD" RUSTC="$other_rustc"
 	fi
 	if [ "$TREE" = pristine ]; then
-		if n=$("$RSHA_ROOT/scripts/build/tree.sh" --check pristine 2>"$RSHA_CACHE/logs/tree-check.err"); then
+		if n=$("$RSHA_ROOT/scripts/build/tree.sh" --check pristine "$KVER" 2>"$RSHA_CACHE/logs/tree-check.err"); then
 			pass "$target: the kernel tree is unchanged by the kernel and module builds ($n match the extraction's manifest)"
 		else
 			fail "$target: the kernel tree changed: $(head -n 5 "$RSHA_CACHE/logs/tree-check.err" | tr '\n' ' ')"

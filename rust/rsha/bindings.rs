@@ -12,7 +12,17 @@
 //! the C API are reached through the library's C helpers (`helpers.c`, an object
 //! of each module), declared in `helpers.h`.
 
+// As for the kernel's own bindings (7.3's rust/bindings/lib.rs): the lints
+// that 7.3 turns on for all Rust code do not apply to bindgen's output, such
+// as the accessors of C bitfields (`unnecessary_transmutes`, a lint of rustc
+// 1.88 and later, hence `unknown_lints`).
 #![allow(
+    unknown_lints,
+    unnecessary_transmutes,
+    clippy::as_underscore,
+    clippy::cast_lossless,
+    clippy::ptr_as_ptr,
+    clippy::ref_as_ptr,
     clippy::all,
     clippy::undocumented_unsafe_blocks,
     dead_code,

@@ -15,5 +15,12 @@
 #endif
 #include "helpers.h"
 
-/* A macro that bindgen cannot always evaluate; a constant it can. */
+/* Macros that bindgen cannot always evaluate; constants it can. */
 const size_t RSHA_ARCH_SLAB_MINALIGN = ARCH_SLAB_MINALIGN;
+const size_t RSHA_HASH_MAX_DESCSIZE = HASH_MAX_DESCSIZE;
+#ifdef HASH_MAX_STATESIZE
+const size_t RSHA_HASH_MAX_STATESIZE = HASH_MAX_STATESIZE;
+#else
+/* 6.12 has no limit of its own: the export buffers are HASH_MAX_DESCSIZE. */
+const size_t RSHA_HASH_MAX_STATESIZE = HASH_MAX_DESCSIZE;
+#endif

@@ -64,6 +64,18 @@ __weak int rsha_crypto_shash_init(struct shash_desc *desc)
 	return crypto_shash_init(desc);
 }
 
+/* Functions on 6.12, static inlines over crypto_shash_finup() from 6.16 on. */
+__weak int rsha_crypto_shash_update(struct shash_desc *desc, const u8 *data,
+				    unsigned int len)
+{
+	return crypto_shash_update(desc, data, len);
+}
+
+__weak int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out)
+{
+	return crypto_shash_final(desc, out);
+}
+
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/cpufeature.h>
 #include <asm/hwcap.h>
@@ -78,6 +90,24 @@ __weak int rsha_crypto_shash_init(struct shash_desc *desc)
 __weak bool rsha_simd_usable(void)
 {
 	return !irqs_disabled() && crypto_simd_usable();
+}
+
+__weak void rsha_neon_begin(struct rsha_neon_state *state)
+{
+#if defined(CONFIG_ARM64) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+	kernel_neon_begin((struct user_fpsimd_state *)state->bytes);
+#else
+	kernel_neon_begin();
+#endif
+}
+
+__weak void rsha_neon_end(struct rsha_neon_state *state)
+{
+#if defined(CONFIG_ARM64) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+	kernel_neon_end((struct user_fpsimd_state *)state->bytes);
+#else
+	kernel_neon_end();
+#endif
 }
 
 __weak bool rsha_cpu_has_neon(void)
@@ -215,9 +245,39 @@ const char *RSHA_UNIT_PARAM_FN(void)
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS
 /*
- * For the robustness test module (rust/testing/robustness_test.rs): hashing
- * with interrupts off.
+ * For the robustness test module (rust/testing/robustness_test.rs): a
+ * one-shot CLOCK_MONOTONIC hrtimer whose callback runs in hardirq context
+ * (hard) or in softirq context. hrtimer_setup() replaced hrtimer_init() and
+ * the assignment of the callback in 6.13.
  */
+static enum hrtimer_mode rsha_hrtimer_mode(bool hard)
+{
+	return hard ? HRTIMER_MODE_REL_HARD : HRTIMER_MODE_REL_SOFT;
+}
+
+__weak void rsha_hrtimer_setup(struct hrtimer *timer,
+			       enum hrtimer_restart (*function)(struct hrtimer *),
+			       bool hard)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(timer, function, CLOCK_MONOTONIC, rsha_hrtimer_mode(hard));
+#else
+	hrtimer_init(timer, CLOCK_MONOTONIC, rsha_hrtimer_mode(hard));
+	timer->function = function;
+#endif
+}
+
+__weak void rsha_hrtimer_start(struct hrtimer *timer, u64 delay_ns, bool hard)
+{
+	hrtimer_start(timer, ns_to_ktime(delay_ns), rsha_hrtimer_mode(hard));
+}
+
+__weak void rsha_hrtimer_cancel(struct hrtimer *timer)
+{
+	hrtimer_cancel(timer);
+}
+
+/* Hashing with interrupts off. */
 __weak unsigned long rsha_local_irq_save(void)
 {
 	unsigned long flags;

@@ -9,6 +9,10 @@
 
 #include <linux/threads.h>
 #include <linux/types.h>
+#include <linux/version.h>
+#ifdef CONFIG_ARM64
+#include <asm/ptrace.h>
+#endif
 
 struct crypto_shash;
 struct dentry;
@@ -21,8 +25,33 @@ unsigned int rsha_crypto_shash_digestsize(struct crypto_shash *tfm);
 unsigned int rsha_crypto_shash_statesize(struct crypto_shash *tfm);
 unsigned int rsha_crypto_shash_descsize(struct crypto_shash *tfm);
 int rsha_crypto_shash_init(struct shash_desc *desc);
+int rsha_crypto_shash_update(struct shash_desc *desc, const u8 *data,
+			     unsigned int len);
+int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out);
+
+/*
+ * Where one NEON section keeps the FP/SIMD registers: from 6.19 on, arm64's
+ * kernel_neon_begin() takes a buffer from its caller, which must stay in
+ * place until kernel_neon_end(); the kernel saves the section's registers
+ * there when the task is preempted, or the registers of a task-level section
+ * that a softirq's section interrupts. Bytes, as Rust only reserves the
+ * space. Elsewhere (6.12, 32-bit ARM) the begin and end take nothing and the
+ * buffer is one unused byte.
+ */
+#if defined(CONFIG_ARM64) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#define RSHA_NEON_STATE_BYTES sizeof(struct user_fpsimd_state)
+#define RSHA_NEON_STATE_ALIGN __alignof__(struct user_fpsimd_state)
+#else
+#define RSHA_NEON_STATE_BYTES 1
+#define RSHA_NEON_STATE_ALIGN 1
+#endif
+struct rsha_neon_state {
+	u8 bytes[RSHA_NEON_STATE_BYTES];
+} __aligned(RSHA_NEON_STATE_ALIGN);
 
 #ifdef CONFIG_KERNEL_MODE_NEON
+void rsha_neon_begin(struct rsha_neon_state *state);
+void rsha_neon_end(struct rsha_neon_state *state);
 bool rsha_simd_usable(void);
 bool rsha_cpu_has_neon(void);
 bool rsha_cpu_has_ce(int feature);
@@ -45,6 +74,13 @@ struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
 enum { RSHA_NR_CPUS = CONFIG_NR_CPUS };
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS
+#include <linux/hrtimer.h>
+
+void rsha_hrtimer_setup(struct hrtimer *timer,
+			enum hrtimer_restart (*function)(struct hrtimer *),
+			bool hard);
+void rsha_hrtimer_start(struct hrtimer *timer, u64 delay_ns, bool hard);
+void rsha_hrtimer_cancel(struct hrtimer *timer);
 unsigned long rsha_local_irq_save(void);
 void rsha_local_irq_restore(unsigned long flags);
 int rsha_context(void);

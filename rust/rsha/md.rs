@@ -131,7 +131,7 @@ impl Counter for [u64; 2] {
     fn add(&mut self, n: usize) {
         let (low, carry) = self[0].overflowing_add(n as u64);
         self[0] = low;
-        self[1] = self[1].wrapping_add(carry as u64);
+        self[1] = self[1].wrapping_add(u64::from(carry));
     }
     #[inline]
     fn low(&self) -> usize {
@@ -212,6 +212,24 @@ impl<A: Algorithm> State<A> {
     /// native byte order and without padding.
     pub const EXPORT_SIZE: usize =
         core::mem::size_of::<A::Chain>() + A::Counter::WORDS * 8 + core::mem::size_of::<A::Block>();
+
+    /// Where the counter starts in the formats of Linux 6.16 and later: after
+    /// the chaining value, padded to 8 bytes as C lays out the `u64` counter
+    /// after it (SHA-1's 20 bytes get 4 bytes of padding, written as zeroes).
+    const CORE_COUNT_AT: usize = (core::mem::size_of::<A::Chain>() + 7) & !7;
+
+    /// Size of the core state of Linux 6.16 and later ([`Self::export_core`]):
+    /// the chaining value, padded, and the counter; 32, 40 and 80 bytes for
+    /// SHA-1, SHA-256 and SHA-512, the part of the library's `struct sha1_ctx`,
+    /// `__sha256_ctx` and `__sha512_ctx` before the block buffer.
+    pub const CORE_SIZE: usize = Self::CORE_COUNT_AT + A::Counter::WORDS * 8;
+
+    /// Size of the export format of Linux 6.16 and later
+    /// ([`Self::export_partial`]), the one of the kernel's `sha1-lib` ...
+    /// `sha512-lib` drivers: the core state with the counter rounded down to a
+    /// whole block, the block buffer, and one byte with the number of bytes
+    /// buffered; 97, 105 and 209 bytes for SHA-1, SHA-256 and SHA-512.
+    pub const PARTIAL_EXPORT_SIZE: usize = Self::CORE_SIZE + A::BLOCK_SIZE + 1;
 
     /// The state at the start of a message.
     pub const fn new() -> Self {
@@ -408,6 +426,98 @@ impl<A: Algorithm> State<A> {
             self.count.set_word(i, u64::read_ne(bytes));
         }
         copy_prefix(self.buffer.as_mut(), buffer_in);
+    }
+}
+
+impl<A: Algorithm> State<A> {
+    /// Writes the chaining value, its padding and `count` in the core format
+    /// into `out` (a shorter `out` gets a prefix).
+    fn write_core(&self, out: &mut [u8], count: &A::Counter) {
+        let (chain_out, rest) = split_at_most(out, Self::CORE_COUNT_AT);
+        let chain_bytes = core::mem::size_of::<A::Chain>();
+        let (chain_out, padding) = split_at_most(chain_out, chain_bytes);
+        for (word, bytes) in self
+            .chain
+            .as_ref()
+            .iter()
+            .zip(chain_out.chunks_mut(A::Word::BYTES))
+        {
+            word.write_ne(bytes);
+        }
+        padding.fill(0);
+        let (count_out, _) = split_at_most(rest, A::Counter::WORDS * 8);
+        for (i, bytes) in count_out.chunks_mut(8).enumerate() {
+            copy_prefix(bytes, &count.word(i).to_ne_bytes());
+        }
+    }
+
+    /// Reads the chaining value and the counter of the core format from
+    /// `input` (a shorter `input` leaves what it does not reach as it was, but
+    /// for a word it ends in, which gets the prefix and zeroes).
+    fn read_core(&mut self, input: &[u8]) {
+        let (chain_in, rest) = split_at_most_ref(input, Self::CORE_COUNT_AT);
+        for (word, bytes) in self
+            .chain
+            .as_mut()
+            .iter_mut()
+            .zip(chain_in.chunks(A::Word::BYTES))
+        {
+            *word = A::Word::read_ne(bytes);
+        }
+        let (count_in, _) = split_at_most_ref(rest, A::Counter::WORDS * 8);
+        for (i, bytes) in count_in.chunks(8).enumerate() {
+            self.count.set_word(i, u64::read_ne(bytes));
+        }
+    }
+
+    /// Writes the core state into `out` (`CORE_SIZE` bytes): the state without
+    /// the block buffer, what `export_core()` of Linux 6.16 and later gives a
+    /// caller that keeps the partial block itself. The counter is written as
+    /// it is, as the kernel's `*-lib` drivers do.
+    pub fn export_core(&self, out: &mut [u8]) {
+        self.write_core(out, &self.count);
+    }
+
+    /// Replaces the state with the core state in `input` ([`Self::export_core`]),
+    /// with an empty block buffer. Any bytes are accepted (type invariants).
+    pub fn import_core(&mut self, input: &[u8]) {
+        self.wipe();
+        self.read_core(input);
+    }
+
+    /// Writes the state into `out` in the export format of Linux 6.16 and later
+    /// (`PARTIAL_EXPORT_SIZE` bytes): the core state with the counter rounded
+    /// down to a whole block, the block buffer, and the number of buffered
+    /// bytes in the last byte.
+    pub fn export_partial(&self, out: &mut [u8]) {
+        let buffered = self.buffered();
+        let mut rounded = self.count;
+        rounded.set_word(0, rounded.word(0) & !(A::BLOCK_SIZE as u64 - 1));
+        let (core_out, rest) = split_at_most(out, Self::CORE_SIZE);
+        self.write_core(core_out, &rounded);
+        let (buffer_out, length_out) = split_at_most(rest, A::BLOCK_SIZE);
+        copy_prefix(buffer_out, self.buffer.as_ref());
+        if let Some(length) = length_out.first_mut() {
+            // Less than the block size, at most 128: fits a byte.
+            *length = buffered as u8;
+        }
+    }
+
+    /// Replaces the state with one in the export format of Linux 6.16 and later
+    /// ([`Self::export_partial`]), from any source: as the kernel's `*-lib`
+    /// drivers do, the length byte is added to the low word of the counter
+    /// (wrapping, without carry), whatever its value. Any bytes are accepted
+    /// (type invariants); a shorter `input` leaves the missing tail at zero.
+    pub fn import_partial(&mut self, input: &[u8]) {
+        self.wipe();
+        let (core_in, rest) = split_at_most_ref(input, Self::CORE_SIZE);
+        self.read_core(core_in);
+        let (buffer_in, length_in) = split_at_most_ref(rest, A::BLOCK_SIZE);
+        copy_prefix(self.buffer.as_mut(), buffer_in);
+        if let Some(&length) = length_in.first() {
+            self.count
+                .set_word(0, self.count.word(0).wrapping_add(u64::from(length)));
+        }
     }
 }
 

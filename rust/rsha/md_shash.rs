@@ -9,6 +9,7 @@
 use super::{
     md::{Algorithm, State},
     shash::Shash,
+    simd::SectionState,
     stats::CoreStats,
 };
 use core::{marker::PhantomData, mem::MaybeUninit};
@@ -22,7 +23,8 @@ pub type Chain<C> = <<C as BlockCore>::Alg as Algorithm>::Chain;
 /// [`MdShash`] gets one from [`BlockCore::start`] for every `update()` or
 /// `finup()` and drops it before the digest is written: a NEON variant's holds
 /// the operation's NEON section ([`super::simd::SimdOp`]), which the drop
-/// closes. A scalar variant's is the empty core type itself.
+/// closes, and borrows the room for the section's registers, on the stack of
+/// the `update()` or `finup()`. A scalar variant's is the empty core type itself.
 pub trait Compress<A: Algorithm> {
     /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
     fn compress(&mut self, chain: &mut A::Chain, blocks: &[u8]);
@@ -36,10 +38,12 @@ pub trait BlockCore: 'static {
     const DRIVER_NAME: &'static str;
     /// `cra_priority`.
     const PRIORITY: i32;
-    /// The compression function of one operation.
-    type Op: Compress<Self::Alg>;
-    /// Starts an operation: a NEON variant decides here whether it may use NEON.
-    fn start() -> Self::Op;
+    /// The compression function of one operation, which may borrow the room
+    /// for its NEON sections' registers.
+    type Op<'s>: Compress<Self::Alg>;
+    /// Starts an operation: a NEON variant decides here whether it may use NEON,
+    /// and keeps its sections' registers in `section`.
+    fn start(section: &mut SectionState) -> Self::Op<'_>;
     /// This variant's counters ([`super::stats`]); each variant has its own.
     fn stats() -> &'static CoreStats;
 }
@@ -53,7 +57,14 @@ impl<C: BlockCore> Shash for MdShash<C> {
     const PRIORITY: i32 = C::PRIORITY;
     const DIGEST_SIZE: usize = C::Alg::DIGEST_SIZE;
     const BLOCK_SIZE: usize = C::Alg::BLOCK_SIZE;
+    // The export format of the kernel's own drivers of the same algorithm:
+    // on 6.12 the engine's own (every field, no padding), on 6.16 and later
+    // the `*-lib` drivers', so that a state moves between theirs and ours.
+    #[cfg(not(rsha_shash_api_6_16))]
     const EXPORT_SIZE: usize = State::<C::Alg>::EXPORT_SIZE;
+    #[cfg(rsha_shash_api_6_16)]
+    const EXPORT_SIZE: usize = State::<C::Alg>::PARTIAL_EXPORT_SIZE;
+    const CORE_SIZE: usize = State::<C::Alg>::CORE_SIZE;
 
     type State = State<C::Alg>;
 
@@ -70,13 +81,15 @@ impl<C: BlockCore> Shash for MdShash<C> {
         if state.absorb(data) {
             return Ok(());
         }
-        let mut op = C::start();
+        let mut section = SectionState::new();
+        let mut op = C::start(&mut section);
         state.update(data, &mut |chain, blocks| op.compress(chain, blocks));
         Ok(())
     }
 
     fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result {
-        let mut op = C::start();
+        let mut section = SectionState::new();
+        let mut op = C::start(&mut section);
         let mut compress = |chain: &mut Chain<C>, blocks: &[u8]| op.compress(chain, blocks);
         // `final()` comes here with no data: nothing to count or buffer.
         if !data.is_empty() {
@@ -91,13 +104,30 @@ impl<C: BlockCore> Shash for MdShash<C> {
     }
 
     fn export(state: &Self::State, out: &mut [u8]) -> Result {
+        #[cfg(not(rsha_shash_api_6_16))]
         state.export(out);
+        #[cfg(rsha_shash_api_6_16)]
+        state.export_partial(out);
         Ok(())
     }
 
     fn import(input: &[u8]) -> Result<Self::State> {
         let mut state = State::new();
+        #[cfg(not(rsha_shash_api_6_16))]
         state.import(input);
+        #[cfg(rsha_shash_api_6_16)]
+        state.import_partial(input);
+        Ok(state)
+    }
+
+    fn export_core(state: &Self::State, out: &mut [u8]) -> Result {
+        state.export_core(out);
+        Ok(())
+    }
+
+    fn import_core(input: &[u8]) -> Result<Self::State> {
+        let mut state = State::new();
+        state.import_core(input);
         Ok(state)
     }
 
@@ -164,8 +194,8 @@ macro_rules! __scalar_block_core {
             type Alg = $alg;
             const DRIVER_NAME: &'static str = $driver;
             const PRIORITY: i32 = $priority;
-            type Op = Self;
-            fn start() -> Self {
+            type Op<'s> = Self;
+            fn start(_section: &mut $crate::rsha::simd::SectionState) -> Self {
                 $make
             }
             fn stats() -> &'static $crate::rsha::stats::CoreStats {
@@ -278,7 +308,10 @@ macro_rules! module_asm_sha_driver {
         selected: $selected_name:literal $(,)?
      }),+ $(,)?],
      name: $module_name:tt,
+     author: $author:literal,
      $($f:tt)*) => {
+        $crate::__modinfo!("author=", $author);
+
         extern "C" {
             fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
             fn $neon(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
@@ -357,13 +390,14 @@ macro_rules! module_asm_sha_driver {
                 type Alg = $alg;
                 const DRIVER_NAME: &'static str = $neon_name;
                 const PRIORITY: i32 = $neon_priority;
-                type Op = $crate::rsha::simd::SimdOp<$alg>;
-                fn start() -> Self::Op {
+                type Op<'s> = $crate::rsha::simd::SimdOp<'s, $alg>;
+                fn start(section: &mut $crate::rsha::simd::SectionState) -> Self::Op<'_> {
                     // SAFETY: all `neon` requires is a NEON section: it runs the
                     // NEON core (an `AsmCore`, the macro's contract) through
                     // `run_asm_core`, which passes it the whole blocks of any slice.
                     unsafe {
                         $crate::rsha::simd::SimdOp::start(
+                            section,
                             $crate::rsha::stats::Unit::Neon,
                             neon::<$alg>,
                             scalar::<$alg>,
@@ -381,13 +415,14 @@ macro_rules! module_asm_sha_driver {
                     type Alg = $alg;
                     const DRIVER_NAME: &'static str = $ce_name;
                     const PRIORITY: i32 = CE_PRIORITY;
-                    type Op = $crate::rsha::simd::SimdOp<$alg>;
-                    fn start() -> Self::Op {
+                    type Op<'s> = $crate::rsha::simd::SimdOp<'s, $alg>;
+                    fn start(section: &mut $crate::rsha::simd::SectionState) -> Self::Op<'_> {
                         // SAFETY: the CE driver is registered only on CPUs with
                         // `CE_FEATURE` (the module's init), and there all the CE
                         // core requires is a NEON section.
                         unsafe {
                             $crate::rsha::simd::SimdOp::start(
+                                section,
                                 $crate::rsha::stats::Unit::Ce,
                                 ce_core::<$alg>,
                                 scalar::<$alg>,
@@ -406,20 +441,26 @@ macro_rules! module_asm_sha_driver {
             impl $crate::rsha::md_shash::BlockCore for SelectedCore<$alg> {
                 type Alg = $alg;
                 const DRIVER_NAME: &'static str = $selected_name;
-                const PRIORITY: i32 = $selected_priority;
-                type Op = $crate::rsha::simd::SimdOp<$alg>;
-                fn start() -> Self::Op {
+                const PRIORITY: i32 = $crate::rsha::select::selected_priority($selected_priority);
+                type Op<'s> = $crate::rsha::simd::SimdOp<'s, $alg>;
+                fn start(section: &mut $crate::rsha::simd::SectionState) -> Self::Op<'_> {
                     let unit = SELECTOR.unit();
                     let simd_fn = match unit {
                         $crate::rsha::stats::Unit::Scalar => None,
-                        $crate::rsha::stats::Unit::Neon => Some(neon::<$alg> as _),
+                        $crate::rsha::stats::Unit::Neon => Some(neon::<$alg> as $crate::rsha::simd::SimdFn<$alg>),
                         $crate::rsha::stats::Unit::Ce => ce_fn::<$alg>(),
                     };
                     // SAFETY: `SELECTOR` gives a CPU only a unit that all CPUs
                     // have (its invariants), and both SIMD functions need no
                     // more than a NEON section on such a CPU.
                     unsafe {
-                        $crate::rsha::simd::SimdOp::start_selected(unit, simd_fn, scalar::<$alg>, Self::stats())
+                        $crate::rsha::simd::SimdOp::start_selected(
+                            section,
+                            unit,
+                            simd_fn,
+                            scalar::<$alg>,
+                            Self::stats(),
+                        )
                     }
                 }
                 fn stats() -> &'static $crate::rsha::stats::CoreStats {
@@ -475,18 +516,18 @@ macro_rules! module_asm_sha_driver {
                 // SAFETY: the parameter's buffer (`helpers.c`) is static and
                 // NUL-terminated (module_param_string() keeps it so); the
                 // parameter is read-only (0444), so nothing writes it now.
-                let param = unsafe { ::kernel::str::CStr::from_char_ptr(rsha_unit_param()) };
-                let Some(mode) = $crate::rsha::select::Mode::parse(param.as_bytes()) else {
+                let param = unsafe { $crate::rsha::cstr_from_ptr(rsha_unit_param()) };
+                let Some(mode) = $crate::rsha::select::Mode::parse(param.to_bytes()) else {
                     ::kernel::pr_err!(
                         "unit={}: not a unit (auto, scalar, neon or ce)\n",
-                        ::core::str::from_utf8(param.as_bytes()).unwrap_or("?")
+                        $crate::rsha::cstr_text(param)
                     );
                     return Err(::kernel::error::code::EINVAL);
                 };
                 SELECTOR.start(
                     mode,
                     CE_FEATURE,
-                    ::kernel::c_str!(concat!("crypto/", $module_name, ":online")),
+                    $crate::cstr!(concat!("crypto/", $module_name, ":online")),
                     cpu_online,
                     cpu_offline,
                 )?;
@@ -504,7 +545,7 @@ macro_rules! module_asm_sha_driver {
                 let selected = $crate::module_shash_driver!(@register module,
                     [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
                 let debugfs = $crate::rsha::stats::StatsDir::new(module, __LOG_PREFIX);
-                debugfs.add_show(::kernel::c_str!("units"), show_units);
+                debugfs.add_show($crate::cstr!("units"), show_units);
                 $crate::module_shash_driver!(@stats debugfs,
                     [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
                 if neon.is_some() {
@@ -618,9 +659,21 @@ macro_rules! __asm_ce_stats {
 #[macro_export]
 macro_rules! __modinfo_alias {
     ($prefix:expr, $name:expr) => {
+        $crate::__modinfo!("alias=", $prefix, $name);
+    };
+}
+
+/// One `<key>=<value>` entry of the module's `.modinfo` section, from the
+/// constant strings `$part`, the first of which ends with `=`: the aliases
+/// ([`__modinfo_alias`]) and the author, which `module!` takes as `author:` on
+/// 6.12 and as `authors: [...]` from 6.13 on, so the library writes it itself.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __modinfo {
+    ($($part:expr),+) => {
         #[cfg(MODULE)]
         const _: () = {
-            const PARTS: &[&str] = &["alias=", $prefix, $name];
+            const PARTS: &[&str] = &[$($part),+];
             const LEN: usize = $crate::rsha::md_shash::modinfo_len(PARTS);
             #[link_section = ".modinfo"]
             #[used]

@@ -16,8 +16,10 @@
 //! and links the library's C helpers (`helpers.c`). Its C declarations come from
 //! [`bindings`], generated when the module is built against the kernel tree it
 //! is built for. From the `kernel` crate it uses only what every Rust-enabled
-//! kernel has: `module!`, `ThisModule`, `Opaque`, `CStr`, error codes. The
-//! macros of the library name it as `$crate::rsha`, hence the fixed module name.
+//! kernel has: `module!`, `ThisModule`, `Opaque`, error codes, `pr_*!`; for C
+//! strings it uses `core::ffi::CStr` ([`cstr!`](crate::cstr)), as the
+//! `kernel` crate's own `CStr` changed between 6.12 and 7.3. The macros of the
+//! library name it as `$crate::rsha`, hence the fixed module name.
 //!
 //! - [`shash`]: the abstraction: a [`shash::Shash`] implementation becomes a
 //!   `struct shash_alg`, registered by [`shash::Registration`] or the
@@ -32,6 +34,47 @@
 //! - [`stats`]: per-driver block and NEON-section counters in debugfs
 //!   (`CONFIG_CRYPTO_RSHA_STATS`).
 //! - [`tfm`]: the consumer side: allocate a transform by name and hash with it.
+
+/// A `&'static core::ffi::CStr` of the constant string expression `$s` (for
+/// example a `concat!`), checked at compile time.
+#[macro_export]
+macro_rules! cstr {
+    ($s:expr) => {{
+        const C: &::core::ffi::CStr =
+            match ::core::ffi::CStr::from_bytes_with_nul(concat!($s, "\0").as_bytes()) {
+                Ok(c) => c,
+                Err(_) => panic!("the string has a NUL inside"),
+            };
+        C
+    }};
+}
+
+/// The `char *` of a C string, for C. The kernel's `char` is unsigned on both
+/// architectures, as `core::ffi::c_char` is on their Linux targets; the cast
+/// only names the `kernel::ffi` type. 7.3's clippy configuration points at the
+/// `kernel` crate's `CStrExt::as_char_ptr` instead, which 6.12 does not have:
+/// this is the one place that calls `CStr::as_ptr`.
+#[allow(clippy::disallowed_methods)]
+pub fn cstr_ptr(s: &core::ffi::CStr) -> *const kernel::ffi::c_char {
+    s.as_ptr().cast()
+}
+
+/// The C string at `ptr`, borrowed for `'a`: the counterpart of [`cstr_ptr`].
+///
+/// # Safety
+///
+/// `ptr` points to a NUL-terminated string that stays valid and unchanged for
+/// `'a`.
+#[allow(clippy::disallowed_methods)]
+pub unsafe fn cstr_from_ptr<'a>(ptr: *const kernel::ffi::c_char) -> &'a core::ffi::CStr {
+    // SAFETY: by the function's safety requirements.
+    unsafe { core::ffi::CStr::from_ptr(ptr.cast()) }
+}
+
+/// A C string as text, for messages: `"?"` if it is not UTF-8.
+pub fn cstr_text(s: &core::ffi::CStr) -> &str {
+    core::str::from_utf8(s.to_bytes()).unwrap_or("?")
+}
 
 pub mod bindings;
 pub mod cpu;

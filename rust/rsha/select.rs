@@ -48,6 +48,29 @@ use kernel::{
     ffi::{c_int, c_uint},
 };
 
+/// Priority of the kernel's own SHA drivers from Linux 6.17 on: `sha1-lib` ...
+/// `sha512-lib`, over `lib/crypto`, which picks a unit per boot with static
+/// keys.
+pub const LIB_DRIVER_PRIORITY: i32 = 300;
+
+/// The priority a selected driver registers with, for the module's priority
+/// `module`: that one on kernels whose own drivers are below it (6.12); on
+/// kernels with the `*-lib` drivers, at least 10 above them. The rule
+/// (Documentation/drivers.rst, "Priorities"): a selected driver goes above the
+/// kernel's only where the unit it runs is at least as fast as the one
+/// `lib/crypto` picks on that CPU. It is, on every CPU and algorithm of the
+/// cycle model (Documentation/performance.rst), since every unit `lib/crypto`
+/// has, ours has too, at no more cycles, and the selected driver measures and
+/// runs the fastest of ours. The unit drivers keep their priorities, below
+/// the kernel's: they are for tests and benchmarks, called by name.
+pub const fn selected_priority(module: i32) -> i32 {
+    if cfg!(rsha_lib_drivers) && module < LIB_DRIVER_PRIORITY + 10 {
+        LIB_DRIVER_PRIORITY + 10
+    } else {
+        module
+    }
+}
+
 /// Bytes hashed by one timed run of a unit: 32 SHA-256 or 16 SHA-512 blocks,
 /// long enough that the call overhead is small, short enough that a run stays
 /// within the NEON section bound of 32-bit ARM
@@ -245,7 +268,7 @@ impl Selector {
         &'static self,
         mode: Mode,
         ce_feature: Option<Feature>,
-        hotplug_name: &'static kernel::str::CStr,
+        hotplug_name: &'static core::ffi::CStr,
         online: unsafe extern "C" fn(c_uint) -> c_int,
         offline: unsafe extern "C" fn(c_uint) -> c_int,
     ) -> Result {
@@ -281,7 +304,11 @@ impl Selector {
         // `offline` are the module's callbacks, valid until `stop()` removes
         // the state (module exit, before the code goes).
         let state = unsafe {
-            bindings::rsha_cpuhp_setup(hotplug_name.as_char_ptr(), Some(online), Some(offline))
+            bindings::rsha_cpuhp_setup(
+                crate::rsha::cstr_ptr(hotplug_name),
+                Some(online),
+                Some(offline),
+            )
         };
         if state < 0 {
             return Err(kernel::error::Error::from_errno(state));
@@ -471,15 +498,19 @@ impl Selector {
 
     fn print_type(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) {
         let cpus = self.per_cpu_count(id);
+        // A plain argument: the `pr_info!` of 7.3 takes no `if` expression.
+        let plural = if cpus == 1 { "" } else { "s" };
         kernel::pr_info!(
             "CPU type {:#010x} ({} CPU{}): {} bytes in scalar {} ns, neon {} ns, ce {} ns: {}\n",
             id,
             cpus,
-            if cpus == 1 { "" } else { "s" },
+            plural,
             RUN_BYTES,
-            Ns(ns[0]),
-            Ns(ns[1]),
-            Ns(ns[2]),
+            // `format_args!`: the `pr_info!` of 7.3 formats only the
+            // kernel's own `Display` types, which `Arguments` is.
+            format_args!("{}", Ns(ns[0])),
+            format_args!("{}", Ns(ns[1])),
+            format_args!("{}", Ns(ns[2])),
             unit_name(choice)
         );
     }

@@ -32,13 +32,25 @@ const MAX_DIGEST: usize = 64;
 /// Alignment of `shash_desc::__ctx`, where [`Shash::State`] lives.
 const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN;
 
+/// Largest `descsize` the crypto API takes (`HASH_MAX_DESCSIZE`: what
+/// `SHASH_DESC_ON_STACK` reserves); 6.16 and later refuse a larger one at
+/// registration.
+const MAX_DESCSIZE: usize = bindings::RSHA_HASH_MAX_DESCSIZE;
+
+/// Largest `statesize` the crypto API takes (`HASH_MAX_STATESIZE`).
+const MAX_STATESIZE: usize = bindings::RSHA_HASH_MAX_STATESIZE;
+
 /// One shash algorithm implementation.
 ///
 /// The state of one hash request is a [`Shash::State`] value kept in the
 /// `shash_desc` context (`descsize` is its size); export/import use a byte format of
-/// [`Shash::EXPORT_SIZE`] bytes (`statesize`). Callbacks run in any context the
-/// crypto API allows, including softirq and hardirq: they must not sleep or
-/// allocate.
+/// [`Shash::EXPORT_SIZE`] bytes (`statesize`), and on Linux 6.16 and later
+/// `export_core`/`import_core` one of [`Shash::CORE_SIZE`] bytes, the state
+/// without a partial block. The implementation buffers partial blocks itself
+/// (no `CRYPTO_AHASH_ALG_BLOCK_ONLY`, as the kernel's `*-lib` drivers).
+/// Callbacks run in any context the crypto API allows, including softirq and
+/// hardirq (which 6.16 and later no longer promise callers): they must not
+/// sleep or allocate.
 ///
 /// The crypto API hands `init` and `import` a context it has not initialised
 /// (kmalloc'd, or `SHASH_DESC_ON_STACK`): `init` gets it as `MaybeUninit` and
@@ -60,6 +72,9 @@ pub trait Shash {
     const BLOCK_SIZE: usize;
     /// Size of the export format.
     const EXPORT_SIZE: usize;
+    /// Size of the core state of `export_core`/`import_core` (Linux 6.16 and
+    /// later).
+    const CORE_SIZE: usize;
 
     /// Per-request state, stored in the `shash_desc` context.
     type State;
@@ -75,6 +90,12 @@ pub trait Shash {
     fn export(state: &Self::State, out: &mut [u8]) -> Result;
     /// The state that `input` (`EXPORT_SIZE` bytes, from any source) describes.
     fn import(input: &[u8]) -> Result<Self::State>;
+    /// Writes the state without its partial block into `out` (`CORE_SIZE`
+    /// bytes), for a caller that keeps the partial block itself.
+    fn export_core(state: &Self::State, out: &mut [u8]) -> Result;
+    /// The state, with no partial block, that `input` (`CORE_SIZE` bytes, from
+    /// any source) describes.
+    fn import_core(input: &[u8]) -> Result<Self::State>;
     /// The implementation's statistics, shown in debugfs by
     /// [`module_shash_driver`](crate::module_shash_driver) when
     /// `CONFIG_CRYPTO_RSHA_STATS` is set.
@@ -120,6 +141,9 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
     assert!(core::mem::align_of::<T::State>() <= CTX_ALIGN);
     // `finup_callback` may stage the digest in a buffer of this size.
     assert!(T::DIGEST_SIZE <= MAX_DIGEST);
+    // What the crypto API allows (6.16 and later check it at registration).
+    assert!(size_of::<T::State>() <= MAX_DESCSIZE);
+    assert!(T::EXPORT_SIZE <= MAX_STATESIZE);
     // For the three `zeroed()` below: `shash_alg`, `hash_alg_common` and
     // `crypto_alg` are C structs of integers, pointers, arrays, list heads and unions
     // of those, for all of which all-zeroes is a valid value (and the one C drivers
@@ -143,6 +167,10 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
         digest: Some(Adapter::<T>::digest_callback),
         export: Some(Adapter::<T>::export_callback),
         import: Some(Adapter::<T>::import_callback),
+        #[cfg(rsha_shash_api_6_16)]
+        export_core: Some(Adapter::<T>::export_core_callback),
+        #[cfg(rsha_shash_api_6_16)]
+        import_core: Some(Adapter::<T>::import_core_callback),
         descsize: size_of::<T::State>() as c_uint,
         __bindgen_anon_1: bindings::shash_alg__bindgen_ty_1 {
             halg: bindings::hash_alg_common {
@@ -386,6 +414,57 @@ impl<T: Shash> Adapter<T> {
     }
 }
 
+impl<T: Shash> Adapter<T> {
+    /// `export_core` of the ops table (Linux 6.16 and later).
+    ///
+    /// # Safety
+    ///
+    /// As for `export_callback`, with room for the core state (`statesize`
+    /// minus the block size minus one: `CORE_SIZE` bytes) at `out`.
+    #[cfg_attr(not(rsha_shash_api_6_16), allow(dead_code))]
+    unsafe extern "C" fn export_core_callback(
+        desc: *mut bindings::shash_desc,
+        out: *mut core::ffi::c_void,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: `desc` is a descriptor of this algorithm.
+            if unsafe { Self::overlaps_ctx(desc, out.cast(), T::CORE_SIZE) } {
+                return Err(EINVAL);
+            }
+            // SAFETY: as in `export_callback`, for `CORE_SIZE` bytes.
+            let (state, out) = unsafe {
+                (
+                    &*Self::ctx(desc),
+                    core::slice::from_raw_parts_mut(out.cast::<u8>(), T::CORE_SIZE),
+                )
+            };
+            T::export_core(state, out)?;
+            Ok(0)
+        })
+    }
+
+    /// `import_core` of the ops table (Linux 6.16 and later).
+    ///
+    /// # Safety
+    ///
+    /// As for `import_callback`, with `CORE_SIZE` readable bytes at `input`.
+    #[cfg_attr(not(rsha_shash_api_6_16), allow(dead_code))]
+    unsafe extern "C" fn import_core_callback(
+        desc: *mut bindings::shash_desc,
+        input: *const core::ffi::c_void,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: `input` holds `CORE_SIZE` readable bytes; the slice is
+            // dropped before the context is written, as in `import_callback`.
+            let input = unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::CORE_SIZE) };
+            let state = T::import_core(input)?;
+            // SAFETY: as in `init_callback`.
+            unsafe { Self::ctx(desc).write(state) };
+            Ok(0)
+        })
+    }
+}
+
 /// Registration of a static array of shash algorithms.
 ///
 /// # Invariants
@@ -477,7 +556,9 @@ macro_rules! module_shash_driver {
         $crate::module_shash_driver!(@module [$($alg),+] [] $($f)*);
     };
 
-    (@module [$($alg:ty),+] [$($simd:ty),*] $($f:tt)*) => {
+    (@module [$($alg:ty),+] [$($simd:ty),*] name: $name:tt, author: $author:literal, $($f:tt)*) => {
+        $crate::__modinfo!("author=", $author);
+
         struct Module {
             // Dropped first: the statistics files go before the algorithms.
             _stats: $crate::rsha::stats::StatsDir,
@@ -487,6 +568,7 @@ macro_rules! module_shash_driver {
 
         ::kernel::prelude::module! {
             type: Module,
+            name: $name,
             $($f)*
         }
 

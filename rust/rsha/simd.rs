@@ -9,14 +9,13 @@
 //! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
 //! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).
 
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
 use super::bindings;
 use super::{
     md::Algorithm,
     md_shash::Compress,
     stats::{CoreStats, Unit},
 };
-use core::marker::PhantomData;
+use core::{marker::PhantomData, mem::MaybeUninit};
 
 /// Most bytes a core processes inside one `kernel_neon_begin()` section, on
 /// 32-bit ARM.
@@ -40,6 +39,65 @@ pub const NEON_SECTION_BYTES: usize = 4096;
 /// one operation is one section.
 #[cfg(CONFIG_ARM64)]
 pub const NEON_SECTION_BYTES: usize = !127;
+
+/// Where the FP/SIMD registers of one NEON section are kept, when the kernel
+/// asks its caller for the room: arm64 from Linux 6.19 on, whose
+/// `kernel_neon_begin()` takes a buffer that must stay in place until
+/// `kernel_neon_end()`, because the kernel saves the section's registers there
+/// when the task is preempted (or a softirq's section interrupts it). One
+/// unused byte on 6.12 and on 32-bit ARM (`struct rsha_neon_state`,
+/// rust/rsha/helpers.h).
+///
+/// Only C writes or reads it, and it reads only what it saved there, so it is
+/// never initialised on the Rust side. An operation borrows it for as long as
+/// it lives ([`SimdOp`]): borrowed, it cannot move while a section is open.
+pub struct SectionState(MaybeUninit<bindings::rsha_neon_state>);
+
+impl SectionState {
+    /// Room for one section's registers, on the caller's stack.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        SectionState(MaybeUninit::uninit())
+    }
+
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    fn as_mut_ptr(&mut self) -> *mut bindings::rsha_neon_state {
+        self.0.as_mut_ptr()
+    }
+}
+
+impl Default for SectionState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Opens a NEON section whose registers `state` keeps.
+///
+/// # Safety
+///
+/// SIMD is usable now ([`simd_usable`]), no section of this task is open, and
+/// [`neon_end`] with the same `state`, which must not move in between, ends it
+/// in the same context.
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
+#[inline]
+unsafe fn neon_begin(state: &mut SectionState) {
+    // SAFETY: by the function's safety requirements; the buffer is of the size
+    // and alignment the kernel's function takes (helpers.h).
+    unsafe { bindings::rsha_neon_begin(state.as_mut_ptr()) }
+}
+
+/// Ends the NEON section that [`neon_begin`] opened with `state`.
+///
+/// # Safety
+///
+/// Pairs with a [`neon_begin`] with the same `state`, in the same context.
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
+#[inline]
+unsafe fn neon_end(state: &mut SectionState) {
+    // SAFETY: by the function's safety requirements.
+    unsafe { bindings::rsha_neon_end(state.as_mut_ptr()) }
+}
 
 /// A SIMD unit's compression function (NEON or CE core), sound to call only
 /// inside a NEON section on a CPU with its unit.
@@ -89,12 +147,15 @@ pub fn simd_usable() -> bool {
 ///
 /// `simd_fn` is sound to call inside a NEON section. `open`
 /// is `Some` exactly while this task is between a `kernel_neon_begin()` made by
-/// `SimdOp::compress_simd` and its `kernel_neon_end()`; its byte count is at
-/// most [`NEON_SECTION_BYTES`]. `simd` is false without `CONFIG_KERNEL_MODE_NEON`.
+/// `SimdOp::compress_simd` and its `kernel_neon_end()`, both with `section`;
+/// its byte count is at most [`NEON_SECTION_BYTES`]. `simd` is false without
+/// `CONFIG_KERNEL_MODE_NEON`.
 ///
 /// A `SimdOp` is not [`Send`]: an open section belongs to the task (and CPU) that
 /// opened it, so the `kernel_neon_end()` of its drop must run there too.
-pub struct SimdOp<A: Algorithm> {
+pub struct SimdOp<'s, A: Algorithm> {
+    #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
+    section: &'s mut SectionState,
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
     simd_fn: unsafe fn(&mut A::Chain, &[u8]),
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
@@ -108,9 +169,10 @@ pub struct SimdOp<A: Algorithm> {
     _not_send: PhantomData<*mut ()>,
 }
 
-impl<A: Algorithm> SimdOp<A> {
+impl<'s, A: Algorithm> SimdOp<'s, A> {
     /// Starts an operation that compresses with `simd_fn`, the core of `unit`
-    /// (NEON or CE), when SIMD is usable now, with `scalar` otherwise.
+    /// (NEON or CE), when SIMD is usable now, with `scalar` otherwise; its NEON
+    /// sections keep their registers in `section`.
     ///
     /// # Safety
     ///
@@ -120,6 +182,7 @@ impl<A: Algorithm> SimdOp<A> {
     /// [`run_asm_core`](super::md_shash::run_asm_core) on a CPU with its unit.
     #[inline]
     pub unsafe fn start(
+        section: &'s mut SectionState,
         unit: Unit,
         simd_fn: unsafe fn(&mut A::Chain, &[u8]),
         scalar: fn(&mut A::Chain, &[u8]),
@@ -131,6 +194,7 @@ impl<A: Algorithm> SimdOp<A> {
         let simd = false;
         // INVARIANT: the caller vouches for `simd_fn`; no section is open yet.
         Self {
+            section,
             simd_fn,
             unit,
             scalar,
@@ -150,6 +214,7 @@ impl<A: Algorithm> SimdOp<A> {
     /// As for [`SimdOp::start`], for `simd_fn` if given.
     #[inline]
     pub unsafe fn start_selected(
+        section: &'s mut SectionState,
         unit: Unit,
         simd_fn: Option<SimdFn<A>>,
         scalar: fn(&mut A::Chain, &[u8]),
@@ -157,10 +222,11 @@ impl<A: Algorithm> SimdOp<A> {
     ) -> Self {
         match simd_fn {
             // SAFETY: the caller vouches for `simd_fn`.
-            Some(f) => unsafe { Self::start(unit, f, scalar, stats) },
+            Some(f) => unsafe { Self::start(section, unit, f, scalar, stats) },
             // INVARIANT: `simd` is false, so `simd_fn` (the scalar function,
             // sound anywhere) is never called; no section is open.
             None => Self {
+                section,
                 simd_fn: scalar,
                 unit: Unit::Scalar,
                 scalar,
@@ -184,8 +250,9 @@ impl<A: Algorithm> SimdOp<A> {
                     self.close();
                     let clock = self.stats.section_start();
                     // SAFETY: SIMD is usable (see above) and no section is open:
-                    // `close()` just ended any.
-                    unsafe { bindings::kernel_neon_begin() };
+                    // `close()` just ended any; `close()` ends this one, with
+                    // `self.section`, borrowed for the operation's life.
+                    unsafe { neon_begin(self.section) };
                     self.open = Some((clock, 0));
                     0
                 }
@@ -208,8 +275,8 @@ impl<A: Algorithm> SimdOp<A> {
     fn close(&mut self) {
         if let Some((clock, bytes)) = self.open.take() {
             // SAFETY: pairs with the `kernel_neon_begin()` of this section (type
-            // invariant), in the same context.
-            unsafe { bindings::kernel_neon_end() };
+            // invariant), with the same buffer and in the same context.
+            unsafe { neon_end(self.section) };
             self.stats
                 .section_end(clock, self.unit, bytes / A::BLOCK_SIZE, bytes);
         }
@@ -227,20 +294,21 @@ impl<A: Algorithm> SimdOp<A> {
 pub unsafe fn run_in_section<C>(f: unsafe fn(&mut C, &[u8]), chain: &mut C, blocks: &[u8]) -> bool {
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     if simd_usable() {
+        let mut section = SectionState::new();
         // SAFETY: SIMD is usable now, and the section is closed below in the
-        // same context.
-        unsafe { bindings::kernel_neon_begin() };
+        // same context, with `section`, which does not move in between.
+        unsafe { neon_begin(&mut section) };
         // SAFETY: inside the section, as the caller's contract requires.
         unsafe { f(chain, blocks) };
         // SAFETY: ends the section opened above.
-        unsafe { bindings::kernel_neon_end() };
+        unsafe { neon_end(&mut section) };
         return true;
     }
     let _ = (f, chain, blocks);
     false
 }
 
-impl<A: Algorithm> Compress<A> for SimdOp<A> {
+impl<A: Algorithm> Compress<A> for SimdOp<'_, A> {
     #[inline]
     fn compress(&mut self, chain: &mut A::Chain, blocks: &[u8]) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
@@ -253,7 +321,7 @@ impl<A: Algorithm> Compress<A> for SimdOp<A> {
     }
 }
 
-impl<A: Algorithm> Drop for SimdOp<A> {
+impl<A: Algorithm> Drop for SimdOp<'_, A> {
     fn drop(&mut self) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
         self.close();

@@ -58,8 +58,9 @@ pub enum Context {
 mod enabled {
     use super::super::bindings;
     use super::{Context, Unit};
+    use crate::cstr as c_str;
+    use core::ffi::CStr;
     use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
-    use kernel::{c_str, str::CStr};
 
     const UNITS: usize = 3;
     const CONTEXTS: usize = 4;
@@ -172,7 +173,12 @@ mod enabled {
                 // SAFETY: `file` is NUL-terminated; `value` outlives the file, removed
                 // with the module's directory (`StatsDir`'s drop) before its memory goes.
                 unsafe {
-                    bindings::debugfs_create_u64(file.as_char_ptr(), 0o444, sub, value.as_ptr())
+                    bindings::debugfs_create_u64(
+                        crate::rsha::cstr_ptr(file),
+                        0o444,
+                        sub,
+                        value.as_ptr(),
+                    )
                 };
             };
             for (files, counters) in BLOCK_FILES.iter().zip(&stats.blocks) {
@@ -255,10 +261,10 @@ impl StatsDir {
     /// for every debugfs user: the files are then just not visible.
     pub fn new(_module: &'static kernel::ThisModule, name: &'static [u8]) -> Self {
         #[cfg(CONFIG_DEBUG_FS)]
-        let dir = match kernel::str::CStr::from_bytes_with_nul(name) {
+        let dir = match core::ffi::CStr::from_bytes_with_nul(name) {
             // SAFETY: `name` is NUL-terminated; a NULL parent is the debugfs root.
             Ok(name) => unsafe {
-                bindings::debugfs_create_dir(name.as_char_ptr(), core::ptr::null_mut())
+                bindings::debugfs_create_dir(crate::rsha::cstr_ptr(name), core::ptr::null_mut())
             },
             Err(_) => core::ptr::null_mut(),
         };
@@ -288,7 +294,7 @@ impl StatsDir {
     /// `seq_write()`) each time it is opened.
     pub fn add_show(
         &self,
-        name: &'static kernel::str::CStr,
+        name: &'static core::ffi::CStr,
         show: unsafe extern "C" fn(*mut bindings::seq_file) -> kernel::ffi::c_int,
     ) {
         if self.dir.is_null() {
@@ -297,7 +303,9 @@ impl StatsDir {
         // SAFETY: `name` is NUL-terminated; `self.dir` is a directory or an
         // error pointer (type invariant); `show` is code of this module, which
         // outlives the file (removed with the directory on drop).
-        unsafe { bindings::rsha_debugfs_create_show(name.as_char_ptr(), self.dir, Some(show)) };
+        unsafe {
+            bindings::rsha_debugfs_create_show(crate::rsha::cstr_ptr(name), self.dir, Some(show))
+        };
     }
 }
 

@@ -12,15 +12,14 @@
 //! the algorithm supports (every shash supports softirq and hardirq).
 
 use super::bindings;
+use core::ffi::CStr;
 use core::{marker::PhantomData, ptr::NonNull};
-use kernel::{
-    error::{code::EINVAL, from_err_ptr, to_result, Result},
-    str::CStr,
-};
+use kernel::error::{code::EINVAL, from_err_ptr, to_result, Result};
 
 /// Largest descriptor context of any shash algorithm (`HASH_MAX_DESCSIZE` less the
-/// descriptor header).
-const MAX_CTX: usize = 360;
+/// descriptor header: 360 bytes on 6.12, 361 on 7.3).
+const MAX_CTX: usize =
+    bindings::RSHA_HASH_MAX_DESCSIZE - core::mem::size_of::<bindings::shash_desc>();
 
 /// A `struct crypto_shash`.
 ///
@@ -43,7 +42,9 @@ impl ShashTfm {
     /// (`"sha256-generic"`) name. Sleeps; task context only.
     pub fn new(name: &CStr) -> Result<Self> {
         // SAFETY: `name` is NUL-terminated; type and mask 0 ask for any shash.
-        let tfm = from_err_ptr(unsafe { bindings::crypto_alloc_shash(name.as_char_ptr(), 0, 0) })?;
+        let tfm = from_err_ptr(unsafe {
+            bindings::crypto_alloc_shash(crate::rsha::cstr_ptr(name), 0, 0)
+        })?;
         // INVARIANT: a transform from `crypto_alloc_shash()`, now owned here.
         NonNull::new(tfm).map(|tfm| Self { tfm }).ok_or(EINVAL)
     }
@@ -56,7 +57,9 @@ impl ShashTfm {
     pub fn driver_name(&self) -> &CStr {
         // SAFETY: the transform is valid (type invariant); its algorithm, hence the
         // NUL-terminated name, lives at least as long as the transform.
-        unsafe { CStr::from_char_ptr(bindings::rsha_crypto_shash_driver_name(self.as_ptr())) }
+        unsafe {
+            crate::rsha::cstr_from_ptr(bindings::rsha_crypto_shash_driver_name(self.as_ptr()))
+        }
     }
 
     /// Digest size in bytes.
@@ -151,7 +154,7 @@ impl ShashDesc<'_> {
     pub fn update(&mut self, data: &[u8]) -> Result {
         let len = u32::try_from(data.len())?;
         // SAFETY: as in `init`; `data` is `len` readable bytes.
-        to_result(unsafe { bindings::crypto_shash_update(self.as_ptr(), data.as_ptr(), len) })
+        to_result(unsafe { bindings::rsha_crypto_shash_update(self.as_ptr(), data.as_ptr(), len) })
     }
 
     /// Hashes `data` and writes the digest into `out`, which must hold the digest.
@@ -168,7 +171,7 @@ impl ShashDesc<'_> {
     pub fn final_(&mut self, out: &mut [u8]) -> Result {
         self.check_digest_room(out)?;
         // SAFETY: as in `init`; `out` has room for the digest, checked above.
-        to_result(unsafe { bindings::crypto_shash_final(self.as_ptr(), out.as_mut_ptr()) })
+        to_result(unsafe { bindings::rsha_crypto_shash_final(self.as_ptr(), out.as_mut_ptr()) })
     }
 
     /// Hashes `data` as a whole message (init, update, final).

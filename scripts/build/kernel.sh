@@ -5,10 +5,11 @@
 # in scripts/targets.sh, on top of allnoconfig) and this project's modules, in
 # $RSHA_CACHE/build/TARGET. Prints the build directory on stdout.
 #
-# The kernel tree comes from scripts/build/tree.sh: the arm64 kernels build
-# from the Debian tree exactly as extracted, and the modules out of tree
-# against the build (in BUILD/rsha-modules, a copy of this checkout); the
-# ARMv7 kernels from the tree with patches/6.12 applied, the modules in tree.
+# The kernel tree comes from scripts/build/tree.sh: the arm64 kernels and every
+# 7.3 kernel build from the Debian tree exactly as extracted, and the modules
+# out of tree against the build (in BUILD/rsha-modules, a copy of this
+# checkout); the 6.12 ARMv7 kernels from the tree with patches/6.12 applied,
+# the modules in tree.
 # make runs with O=build dir, so every rerun is incremental.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
@@ -25,11 +26,11 @@ need clang clang-19
 need ld.lld lld-19
 need llvm-mca llvm-19
 need "$RSHA_RUSTC" rustc-web
-need "$RSHA_BINDGEN" "bindgen-cli (cargo install --locked bindgen-cli --version $BINDGEN_VERSION)"
+need "$RSHA_BINDGEN" "bindgen-cli $BINDGEN_VERSION (scripts/setup-host.sh installs it)"
 need flex flex
 need bison bison
 need bc bc
-KSRC=$("$RSHA_ROOT/scripts/build/tree.sh" "$TREE")
+KSRC=$("$RSHA_ROOT/scripts/build/tree.sh" "$TREE" "$KVER")
 
 BUILD=$RSHA_CACHE/build/$TARGET
 mkdir -p "$BUILD"

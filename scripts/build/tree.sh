@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tree.sh NAME: print the path of kernel tree NAME, extracting it from the
-# Debian linux-source tarball first when it is not there yet.
-#   pristine  the tree exactly as extracted (the arm64 kernels; the modules
-#             build out of tree against it);
-#   arm       the same plus patches/6.12 (Rust on ARMv7, the in-tree
+# tree.sh NAME [KVER]: print the path of kernel tree NAME of kernel KVER (6.12,
+# the default, or 7.3: scripts/lib.sh, use_kernel), extracting it from the
+# Debian linux-source tarball first when it is not there yet (downloading the
+# package first when it comes from another Debian suite than the host's).
+#   pristine  the tree exactly as extracted (the arm64 kernels and every 7.3
+#             kernel; the modules build out of tree against it);
+#   arm       6.12 only: the same plus patches/6.12 (Rust on ARMv7, the in-tree
 #             directive) and crypto/rust-arm-sha/ (scripts/build/intree.sh).
-# tree.sh --check NAME: verify that tree NAME still matches the manifest taken
+# tree.sh --check NAME [KVER]: verify that tree NAME still matches the manifest taken
 # right after its extraction (every file's SHA-256, every symlink and
 # directory), so that a build shown to leave it unchanged really did; prints
 # what differs and fails when anything does.
@@ -19,11 +21,14 @@ set -euo pipefail
 
 check=0
 [ "${1:-}" = --check ] && { check=1; shift; }
-NAME=${1:?usage: tree.sh [--check] pristine|arm}
+NAME=${1:?usage: tree.sh [--check] pristine|arm [KVER]}
+use_kernel "${2:-6.12}"
 case $NAME in pristine | arm) ;; *) die "unknown kernel tree '$NAME' (pristine or arm)" ;; esac
-[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-$KVER_PKG"
-PKGVER=$(dpkg-query -W -f='${Version}' "linux-source-$KVER_PKG" 2>/dev/null) ||
-	die "linux-source-$KVER_PKG is not installed"
+[ "$NAME" = pristine ] || [ -d "$RSHA_ROOT/patches/$KVER_PKG" ] ||
+	die "no '$NAME' tree for $KVER_PKG: only 6.12 needs patches (Rust on ARMv7 is upstream since 6.15)"
+[ $check = 1 ] || kernel_source_fetch
+[ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-$KVER_PKG ($KSUITE)"
+PKGVER=$(kernel_source_version) || die "linux-source-$KVER_PKG ($KSUITE) is not installed"
 KSRC=$(kernel_tree "$NAME")
 mkdir -p "$RSHA_CACHE/src"
 # One extraction or patching at a time (the fragment checks and a kernel build
