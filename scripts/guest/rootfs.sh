@@ -58,11 +58,13 @@ LIST=$OUT.list
 	echo "file /lib/rsha.sh $RSHA_ROOT/scripts/guest/initramfs/lib.sh 0644 0 0"
 	# This project's modules (built in tree, or out of tree in
 	# BUILD/rsha-modules), the in-tree architecture SHA drivers and the
-	# generic ones, installed for depmod under /lib/modules/KERNELRELEASE/rsha
+	# generic ones (6.12: sha1_generic.ko; 7.3: crypto/sha1.ko, the sha1-lib
+	# driver, with lib/crypto's modules under it), installed for depmod under /lib/modules/KERNELRELEASE/rsha
 	# (/lib/modules/rsha points there), with the kernel's lists of built-in
 	# modules, so that modprobe and the kernel's module requests work.
 	find "$BUILD" -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
-		-o -name 'sha*-arm*.ko' -o -name 'sha*_generic.ko' \) |
+		-o -name 'sha*-arm*.ko' -o -name 'sha*_generic.ko' -o -path "$BUILD/crypto/sha[0-9]*.ko" \
+		-o -path "$BUILD/lib/crypto/*.ko" \) |
 		sort | while read -r ko; do
 			echo "file $MODDIR/$(basename "$ko") $ko 0644 0 0"
 		done
