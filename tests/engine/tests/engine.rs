@@ -251,6 +251,132 @@ fn import_arbitrary_bytes<A: Reference>() {
     }
 }
 
+/// The export format of Linux 6.16 and later (`export_partial`): a state
+/// exported mid-stream finishes the message after `import_partial`; the layout
+/// is the `*-lib` drivers' (chaining value, zero padding to 8 bytes, counter
+/// rounded down to a block, block buffer, number of buffered bytes).
+fn partial_export_mid_stream<A: Reference>() {
+    let mut rng = SmallRng::seed_from_u64(21);
+    let size = State::<A>::PARTIAL_EXPORT_SIZE;
+    for len in [0usize, 1, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 300] {
+        let mut message = vec![0u8; len + 77];
+        rng.fill_bytes(&mut message);
+        let mut state = State::<A>::new();
+        state.update(&message[..len], &mut A::compress);
+        let mut exported = vec![0xa5u8; size];
+        state.export_partial(&mut exported);
+        let chain = core::mem::size_of::<A::Chain>();
+        let count_at = count_at_of::<A>();
+        assert!(
+            exported[chain..count_at].iter().all(|&b| b == 0),
+            "{} padding",
+            A::NAME
+        );
+        let low = u64::from_ne_bytes(exported[count_at..count_at + 8].try_into().unwrap());
+        assert_eq!(
+            low as usize,
+            len - len % A::BLOCK_SIZE,
+            "{} rounded counter",
+            A::NAME
+        );
+        assert_eq!(
+            exported[size - 1] as usize,
+            len % A::BLOCK_SIZE,
+            "{} length byte",
+            A::NAME
+        );
+        let buffer_at = State::<A>::CORE_SIZE;
+        assert_eq!(
+            exported[buffer_at..buffer_at + len % A::BLOCK_SIZE],
+            message[len - len % A::BLOCK_SIZE..len],
+            "{} buffered bytes",
+            A::NAME
+        );
+        let mut other = State::<A>::new();
+        other.update(b"unrelated data that must be overwritten", &mut A::compress);
+        other.import_partial(&exported);
+        other.update(&message[len..], &mut A::compress);
+        let mut out = vec![0u8; A::DIGEST_SIZE];
+        other.finish(&mut out, &mut A::compress);
+        assert_eq!(
+            out,
+            A::digest(&message),
+            "{} partial export at {len}",
+            A::NAME
+        );
+        // Exporting the imported state again gives the same bytes.
+        let mut again = State::<A>::new();
+        again.import_partial(&exported);
+        let mut back = vec![0u8; size];
+        again.export_partial(&mut back);
+        assert_eq!(back, exported, "{} partial export round trip", A::NAME);
+    }
+}
+
+/// Where the counter starts in the 6.16 formats: the chaining value rounded up
+/// to 8 bytes.
+fn count_at_of<A: Algorithm>() -> usize {
+    core::mem::size_of::<A::Chain>().div_ceil(8) * 8
+}
+
+/// Arbitrary bytes in the 6.16 format: the length byte is added to the low
+/// word of the counter whatever its value, as the kernel's `*-lib` drivers do,
+/// and the state stays usable.
+fn partial_import_arbitrary_bytes<A: Reference>() {
+    let mut rng = SmallRng::seed_from_u64(22);
+    let size = State::<A>::PARTIAL_EXPORT_SIZE;
+    let count_at = count_at_of::<A>();
+    for _ in 0..2000 {
+        let mut junk = vec![0u8; size];
+        rng.fill_bytes(&mut junk);
+        let mut state = State::<A>::new();
+        state.import_partial(&junk);
+        let mut core = vec![0u8; State::<A>::CORE_SIZE];
+        state.export_core(&mut core);
+        let low_in = u64::from_ne_bytes(junk[count_at..count_at + 8].try_into().unwrap());
+        let low = u64::from_ne_bytes(core[count_at..count_at + 8].try_into().unwrap());
+        assert_eq!(
+            low,
+            low_in.wrapping_add(u64::from(junk[size - 1])),
+            "{} counter",
+            A::NAME
+        );
+        assert_eq!(
+            core[count_at + 8..],
+            junk[count_at + 8..State::<A>::CORE_SIZE],
+            "{} high counter",
+            A::NAME
+        );
+        let mut extra = vec![0u8; rng.gen_range(0..300)];
+        rng.fill_bytes(&mut extra);
+        state.update(&extra, &mut A::compress);
+        let mut out = vec![0u8; A::DIGEST_SIZE];
+        state.finish(&mut out, &mut A::compress);
+    }
+}
+
+/// `export_core`/`import_core` at a block boundary: the state without a
+/// partial block, `CORE_SIZE` bytes, continues the message.
+fn core_export_at_block_boundary<A: Reference>() {
+    let mut rng = SmallRng::seed_from_u64(23);
+    for blocks in [0usize, 1, 2, 5] {
+        let len = blocks * A::BLOCK_SIZE;
+        let mut message = vec![0u8; len + 99];
+        rng.fill_bytes(&mut message);
+        let mut state = State::<A>::new();
+        state.update(&message[..len], &mut A::compress);
+        let mut core = vec![0x5au8; State::<A>::CORE_SIZE];
+        state.export_core(&mut core);
+        let mut other = State::<A>::new();
+        other.update(b"unrelated", &mut A::compress);
+        other.import_core(&core);
+        other.update(&message[len..], &mut A::compress);
+        let mut out = vec![0u8; A::DIGEST_SIZE];
+        other.finish(&mut out, &mut A::compress);
+        assert_eq!(out, A::digest(&message), "{} core export at {len}", A::NAME);
+    }
+}
+
 /// `reset()` on a state full of junk (what the kernel hands `init()`) starts a
 /// correct message: it writes only the chaining value and the counter.
 fn reset_over_junk<A: Reference>() {
@@ -352,6 +478,20 @@ fn counter_128_carries() {
 }
 
 #[test]
+fn formats_of_6_16_match_the_lib_drivers() {
+    // crypto/sha1.c, sha256.c, sha512.c of 7.3: statesize 97, 105 and 209; the
+    // core state is the library context before its block buffer.
+    assert_eq!(State::<Sha1>::PARTIAL_EXPORT_SIZE, 97);
+    assert_eq!(State::<Sha256>::PARTIAL_EXPORT_SIZE, 105);
+    assert_eq!(State::<Sha224>::PARTIAL_EXPORT_SIZE, 105);
+    assert_eq!(State::<Sha512>::PARTIAL_EXPORT_SIZE, 209);
+    assert_eq!(State::<Sha384>::PARTIAL_EXPORT_SIZE, 209);
+    assert_eq!(State::<Sha1>::CORE_SIZE, 32);
+    assert_eq!(State::<Sha256>::CORE_SIZE, 40);
+    assert_eq!(State::<Sha512>::CORE_SIZE, 80);
+}
+
+#[test]
 fn export_size_matches_kernel_state_structs() {
     // struct sha256_state and struct sha512_state (include/crypto/sha2.h) have no
     // padding, so our export is the same size; sha1_state has 4 bytes of padding.
@@ -370,6 +510,9 @@ macro_rules! per_algorithm {
             #[test] fn absorb_declines_exactly_at_a_block() { super::absorb_declines_exactly_at_a_block::<$alg>() }
             #[test] fn export_import_mid_stream() { super::export_import_mid_stream::<$alg>() }
             #[test] fn import_arbitrary_bytes() { super::import_arbitrary_bytes::<$alg>() }
+            #[test] fn partial_export_mid_stream() { super::partial_export_mid_stream::<$alg>() }
+            #[test] fn partial_import_arbitrary_bytes() { super::partial_import_arbitrary_bytes::<$alg>() }
+            #[test] fn core_export_at_block_boundary() { super::core_export_at_block_boundary::<$alg>() }
             #[test] fn reset_over_junk() { super::reset_over_junk::<$alg>() }
             #[test] fn init_in_place_over_junk() { super::init_in_place_over_junk::<$alg>() }
             #[test] fn short_output_gets_prefix() { super::short_output_gets_prefix::<$alg>() }
