@@ -203,6 +203,8 @@ fragments() {
 # shims under scripts/performance/include/.
 hygiene() {
 	local ksrc f out rc
+	# The 6.12 tree's checkers and the 6.12 patches (7.3 needs none).
+	use_kernel 6.12
 	ksrc=$("$RSHA_ROOT/scripts/build/tree.sh" pristine) || { fail "hygiene: no pristine tree"; return; }
 	step "hygiene: rustfmt, checkpatch --strict, patches/ against the pristine tree"
 	cd "$RSHA_ROOT" || return

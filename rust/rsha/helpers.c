@@ -94,7 +94,7 @@ __weak bool rsha_simd_usable(void)
 
 __weak void rsha_neon_begin(struct rsha_neon_state *state)
 {
-#if defined(CONFIG_ARM64) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#if defined(CONFIG_ARM64) && defined(RSHA_NEON_STATE_ARG)
 	kernel_neon_begin((struct user_fpsimd_state *)state->bytes);
 #else
 	kernel_neon_begin();
@@ -103,7 +103,7 @@ __weak void rsha_neon_begin(struct rsha_neon_state *state)
 
 __weak void rsha_neon_end(struct rsha_neon_state *state)
 {
-#if defined(CONFIG_ARM64) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#if defined(CONFIG_ARM64) && defined(RSHA_NEON_STATE_ARG)
 	kernel_neon_end((struct user_fpsimd_state *)state->bytes);
 #else
 	kernel_neon_end();
@@ -248,7 +248,7 @@ const char *RSHA_UNIT_PARAM_FN(void)
  * For the robustness test module (rust/testing/robustness_test.rs): a
  * one-shot CLOCK_MONOTONIC hrtimer whose callback runs in hardirq context
  * (hard) or in softirq context. hrtimer_setup() replaced hrtimer_init() and
- * the assignment of the callback in 6.13.
+ * the assignment of the callback in 6.13 (RSHA_HRTIMER_SETUP, from Kbuild).
  */
 static enum hrtimer_mode rsha_hrtimer_mode(bool hard)
 {
@@ -259,7 +259,7 @@ __weak void rsha_hrtimer_setup(struct hrtimer *timer,
 			       enum hrtimer_restart (*function)(struct hrtimer *),
 			       bool hard)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#ifdef RSHA_HRTIMER_SETUP
 	hrtimer_setup(timer, function, CLOCK_MONOTONIC, rsha_hrtimer_mode(hard));
 #else
 	hrtimer_init(timer, CLOCK_MONOTONIC, rsha_hrtimer_mode(hard));

@@ -9,7 +9,6 @@
 
 #include <linux/threads.h>
 #include <linux/types.h>
-#include <linux/version.h>
 #ifdef CONFIG_ARM64
 #include <asm/ptrace.h>
 #endif
@@ -30,15 +29,16 @@ int rsha_crypto_shash_update(struct shash_desc *desc, const u8 *data,
 int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out);
 
 /*
- * Where one NEON section keeps the FP/SIMD registers: from 6.19 on, arm64's
- * kernel_neon_begin() takes a buffer from its caller, which must stay in
+ * Where one NEON section keeps the FP/SIMD registers: from 6.19 on
+ * (RSHA_NEON_STATE_ARG, from Kbuild), arm64's kernel_neon_begin() takes a
+ * buffer from its caller, which must stay in
  * place until kernel_neon_end(); the kernel saves the section's registers
  * there when the task is preempted, or the registers of a task-level section
  * that a softirq's section interrupts. Bytes, as Rust only reserves the
  * space. Elsewhere (6.12, 32-bit ARM) the begin and end take nothing and the
  * buffer is one unused byte.
  */
-#if defined(CONFIG_ARM64) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 19, 0)
+#if defined(CONFIG_ARM64) && defined(RSHA_NEON_STATE_ARG)
 #define RSHA_NEON_STATE_BYTES sizeof(struct user_fpsimd_state)
 #define RSHA_NEON_STATE_ALIGN __alignof__(struct user_fpsimd_state)
 #else

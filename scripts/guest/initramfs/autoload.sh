@@ -21,10 +21,7 @@
 . /lib/rsha.sh
 # loaded MODULE: whether MODULE (as named by Kbuild) is in the kernel.
 loaded() { [ -d "/sys/module/$(modname "$1")" ]; }
-# blocks DRIVER_PREFIX: blocks hashed by our drivers whose names start with it.
-blocks() {
-	cat /sys/kernel/debug/*_rs/"$1"*-rs/blocks_* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'
-}
+blocks() { our_blocks "$@"; }
 # unload REGEX ERRFILE: rmmod every loaded module whose name matches REGEX
 # (awk), errors to ERRFILE; fails when one stays.
 unload() {
@@ -112,7 +109,10 @@ root=$(veritysetup format --hash=sha1 /dev/loop6 /dev/loop7 2>/tmp/al.err | sed 
 veritysetup open /dev/loop6 al-verity /dev/loop7 "$root" 2>>/tmp/al.err
 refcnt=$(cat "/sys/module/$(modname "$SHA1")/refcnt" 2>/dev/null)
 uses=$(dmesg | grep 'verity: sha1 using' | tail -n 1)
-[ -n "$root" ] && [ "${refcnt:-0}" -ge 1 ] && echo "$uses" | grep -qE '"sha1-[a-z0-9]+-auto-rs"'
+# 6.12's dm-verity names the driver it got; 7.3's says nothing, and the
+# table's reference on our module and the read below (our counters) show it.
+[ -n "$root" ] && [ "${refcnt:-0}" -ge 1 ] &&
+	{ [ -z "$uses" ] || echo "$uses" | grep -qE '"sha1-[a-z0-9]+-auto-rs"'; }
 ktap_result $? "verity-sha1-open-loads-$SHA1" "root hash ${root:-none}, refcnt ${refcnt:-none}; ${uses:-no verity message}; $(cat /tmp/al.err)"
 before=$(blocks sha1)
 dd if=/dev/mapper/al-verity of=/dev/null bs=4096 2>/tmp/al.err

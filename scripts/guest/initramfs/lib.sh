@@ -21,6 +21,11 @@ say() { echo "@@RSHA $*"; }
 kernel_log() { say begin "dmesg $1"; dmesg -c; say end "dmesg $1"; }
 # proc_crypto [NAME]: /proc/crypto between markers.
 proc_crypto() { say begin "proc-crypto${1:+ $1}"; cat /proc/crypto; say end "proc-crypto${1:+ $1}"; }
+# our_blocks DRIVER_PREFIX: blocks hashed by our drivers whose names start
+# with it (their debugfs counters, every unit and context).
+our_blocks() {
+	cat /sys/kernel/debug/*_rs/"$1"*-rs/blocks_* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'
+}
 # modname MODULE: the name of MODULE in /proc/modules and /sys/module.
 modname() { echo "$1" | tr - _; }
 # wait_larvals: wait until no self-test is pending (at most 300 s); sets WAITED.

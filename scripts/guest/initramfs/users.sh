@@ -85,27 +85,36 @@ flip_byte() {
 	printf "\\$(printf %03o $((255 - v)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
 }
 
-# 2. dm-verity, sha256 and sha512: format, verify, map, read; then one byte of
-#    the data device flipped: verify and the read through the mapping must fail.
-want verity && for h in sha256 sha512; do
+# 2. dm-verity, sha256 and sha512 (on-disk format 1, veritysetup's default)
+#    and sha256 in format 0 (the salt after the data): format, verify, map,
+#    read, with our drivers' block counters before and after the read; then
+#    one byte of the data device flipped: verify and the read through the
+#    mapping must fail. From 6.18 on dm-verity hashes format-1 sha256 with
+#    lib/crypto's SHA-256 directly, not through the crypto API; format 0 still
+#    goes through the crypto API's sha256.
+want verity && for spec in sha256:1 sha512:1 sha256:0; do
+	h=${spec%:*} fmt=${spec#*:}
+	case $fmt in 1) name=$h ;; *) name=$h-v$fmt ;; esac
 	mkfile /tmp/u/vdata 4096; mkfile /tmp/u/vhash 512
 	losetup /dev/loop0 /tmp/u/vdata; losetup /dev/loop1 /tmp/u/vhash
-	run verity-$h-format veritysetup format --hash=$h /dev/loop0 /dev/loop1
+	run verity-$name-format veritysetup format --format=$fmt --hash=$h /dev/loop0 /dev/loop1
 	root=$(sed -n 's/^Root hash:[[:space:]]*//p' /tmp/u/out)
-	run verity-$h-verify veritysetup verify /dev/loop0 /dev/loop1 "$root"
-	run verity-$h-open veritysetup open /dev/loop0 v$h /dev/loop1 "$root"
-	run verity-$h-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
-	proc_crypto verity-$h
-	kernel_log verity-$h-open
-	run verity-$h-close veritysetup close v$h
+	run verity-$name-verify veritysetup verify --format=$fmt /dev/loop0 /dev/loop1 "$root"
+	run verity-$name-open veritysetup open --format=$fmt /dev/loop0 v$h /dev/loop1 "$root"
+	b0=$(our_blocks $h)
+	run verity-$name-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
+	say verity-blocks "$name" "$b0" "$(our_blocks $h)"
+	proc_crypto verity-$name
+	kernel_log verity-$name-open
+	run verity-$name-close veritysetup close v$h
 	# Flip every bit of one byte in the middle of the data device.
 	flip_byte /dev/loop0 2097152
-	run_fails verity-$h-corrupt-verify veritysetup verify /dev/loop0 /dev/loop1 "$root"
-	veritysetup open /dev/loop0 v$h /dev/loop1 "$root" >/tmp/u/out 2>&1 ||
-		echo "    # verity-$h-corrupt-open: $(tail -n1 /tmp/u/out)"
-	run_fails verity-$h-corrupt-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
+	run_fails verity-$name-corrupt-verify veritysetup verify --format=$fmt /dev/loop0 /dev/loop1 "$root"
+	veritysetup open --format=$fmt /dev/loop0 v$h /dev/loop1 "$root" >/tmp/u/out 2>&1 ||
+		echo "    # verity-$name-corrupt-open: $(tail -n1 /tmp/u/out)"
+	run_fails verity-$name-corrupt-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
 	veritysetup close v$h 2>/dev/null
-	kernel_log verity-$h-corrupt
+	kernel_log verity-$name-corrupt
 	losetup -d /dev/loop0; losetup -d /dev/loop1
 done
 
