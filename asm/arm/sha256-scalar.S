@@ -65,6 +65,10 @@
 #include "sha256-rounds.h"
 
 	.syntax	unified
+	// ARMv7 (movw/movt, rev, Thumb-2): also when the kernel is built for ARMv6
+	// and ARMv7 (7.3 allows Rust there); such a kernel on an ARMv6 CPU does
+	// not load the module (rsha_cpu_is_armv7(), rust/rsha/helpers.c).
+	.arch	armv7-a
 
 /* Thumb-2 build? (see the header) */
 #if defined(CONFIG_THUMB2_KERNEL) || defined(__thumb2__)

@@ -9,6 +9,15 @@
 
 use super::bindings;
 
+/// Whether this CPU runs the assembly cores at all: every arm64 CPU; on 32-bit
+/// ARM an ARMv7 or later one. A 7.3 kernel may be built for ARMv6 and ARMv7
+/// CPUs at once (Rust allows it since 6.15), and such a kernel on an ARMv6
+/// CPU must not load the drivers, whose cores use ARMv7 instructions.
+pub fn runs_cores() -> bool {
+    // SAFETY: reads the CPU's architecture version; callable in any context.
+    unsafe { bindings::rsha_cpu_is_armv7() }
+}
+
 /// A Crypto Extensions feature, numbered as `rsha_cpu_has_ce()` in `helpers.c`
 /// takes it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -150,6 +150,28 @@ __weak bool rsha_cpu_has_ce(int feature)
 }
 #endif
 
+/*
+ * ARMv7 or later (arm64: always): what the assembly cores need. A kernel
+ * built for ARMv7 only (__LINUX_ARM_ARCH__ 7) runs on nothing older. One
+ * built for ARMv6 too tells them apart as the ARM ARM says: the revised
+ * CPUID scheme (MIDR architecture field 0xf, which the ARM1176 also has)
+ * and a VMSAv7 or PMSAv7 memory model in ID_MMFR0. (The kernel's
+ * cpu_architecture() is not exported to modules.)
+ */
+__weak bool rsha_cpu_is_armv7(void)
+{
+#if defined(CONFIG_ARM64) || __LINUX_ARM_ARCH__ >= 7
+	return true;
+#else
+	u32 mmfr0;
+
+	if ((read_cpuid_id() & 0x000f0000) != 0x000f0000)
+		return false;
+	mmfr0 = read_cpuid_ext(CPUID_EXT_MMFR0);
+	return (mmfr0 & 0xf) >= 3 || ((mmfr0 >> 4) & 0xf) >= 3;
+#endif
+}
+
 __weak void rsha_preempt_disable(void)
 {
 	preempt_disable();

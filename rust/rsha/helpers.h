@@ -57,6 +57,7 @@ bool rsha_cpu_has_neon(void);
 bool rsha_cpu_has_ce(int feature);
 #endif
 
+bool rsha_cpu_is_armv7(void);
 void rsha_preempt_disable(void);
 void rsha_preempt_enable(void);
 unsigned int rsha_this_cpu(void);

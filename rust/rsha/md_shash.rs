@@ -513,6 +513,10 @@ macro_rules! module_asm_sha_driver {
 
         impl ::kernel::Module for Module {
             fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
+                if !$crate::rsha::cpu::runs_cores() {
+                    ::kernel::pr_err!("the CPU is older than ARMv7, which the assembly cores need\n");
+                    return Err(::kernel::error::code::ENODEV);
+                }
                 // SAFETY: the parameter's buffer (`helpers.c`) is static and
                 // NUL-terminated (module_param_string() keeps it so); the
                 // parameter is read-only (0444), so nothing writes it now.

@@ -7,8 +7,12 @@
 # package first when it comes from another Debian suite than the host's).
 #   pristine  the tree exactly as extracted (the arm64 kernels and every 7.3
 #             kernel; the modules build out of tree against it);
-#   arm       6.12 only: the same plus patches/6.12 (Rust on ARMv7, the in-tree
-#             directive) and crypto/rust-arm-sha/ (scripts/build/intree.sh).
+#   arm       the same plus patches/<version>/ and crypto/rust-arm-sha/
+#             (scripts/build/intree.sh), for in-tree builds: on 6.12 the
+#             ARMv7 kernels (patches/6.12: Rust on ARMv7 and the in-tree
+#             directive) and the fragment checks; on 7.3 the fragment checks
+#             only (patches/7.3: the in-tree directive; Rust on ARMv7 is
+#             upstream).
 # tree.sh --check NAME [KVER]: verify that tree NAME still matches the manifest taken
 # right after its extraction (every file's SHA-256, every symlink and
 # directory), so that a build shown to leave it unchanged really did; prints
@@ -25,7 +29,7 @@ NAME=${1:?usage: tree.sh [--check] pristine|arm [KVER]}
 use_kernel "${2:-6.12}"
 case $NAME in pristine | arm) ;; *) die "unknown kernel tree '$NAME' (pristine or arm)" ;; esac
 [ "$NAME" = pristine ] || [ -d "$RSHA_ROOT/patches/$KVER_PKG" ] ||
-	die "no '$NAME' tree for $KVER_PKG: only 6.12 needs patches (Rust on ARMv7 is upstream since 6.15)"
+	die "no '$NAME' tree for $KVER_PKG: no patches/$KVER_PKG"
 [ $check = 1 ] || kernel_source_fetch
 [ -f "$TARBALL" ] || die "$TARBALL missing: install the Debian package linux-source-$KVER_PKG ($KSUITE)"
 PKGVER=$(kernel_source_version) || die "linux-source-$KVER_PKG ($KSUITE) is not installed"
