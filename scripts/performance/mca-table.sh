@@ -109,9 +109,40 @@
 # at an offset the C glue exports: mca/ce-glue.c provides those offsets and
 # a zeroed struct (finalize = 0) around the harness's state words.
 #
+# Kernel (RSHA_MCA_KERNEL): everything above describes the default, 6.12.
+# RSHA_MCA_KERNEL=7.3 takes the references from the extracted Linux 7.3
+# tree instead (scripts/build/tree.sh pristine 7.3), where the arch SHA
+# code lives in lib/crypto and the crypto API's sha1-lib, sha256-lib and
+# sha512-lib drivers call it. Output: $RSHA_CACHE/mca/cycles-7.3.csv and
+# selected-7.3.csv (same columns as the 6.12 files), work files under
+# $RSHA_CACHE/mca/7.3/ (the 6.12 refs/ that footprint.sh reads stay). What
+# changes:
+#   - cores, the way lib/crypto/Makefile builds them: perl
+#     lib/crypto/arm64/sha2-armv8.pl void sha{256,512}-core.S (output name
+#     selects the algorithm: sha256_block_data_order and sha256_block_neon,
+#     sha512_block_data_order); perl lib/crypto/arm/sha{256,512}-armv4.pl
+#     > sha{256,512}-core.S; the shipped lib/crypto/arm64/sha1-ce-core.S,
+#     sha256-ce.S, sha512-ce-core.S and lib/crypto/arm/sha1-armv4-large.S,
+#     sha1-armv7-neon.S, sha1-ce-core.S, sha256-ce.S; same flags and
+#     stand-ins as for 6.12 (aflags-thumb2 is the same -U__thumb2__
+#     -D__thumb2__=1). Every 7.3 core takes (state, data, nblocks), the
+#     harness's own convention: no mca/ce-glue.c.
+#   - generic C: sha1_blocks_generic, sha256_blocks_generic and
+#     sha512_blocks_generic with the block function each calls (all static
+#     in lib/crypto/sha1.c, sha256.c, sha512.c: 7.3 has no
+#     crypto/sha512_generic.c), cut out the same way and built through
+#     mca/lib-generic.c.
+#   - selected unit: the in-tree column is the unit lib/crypto's static
+#     keys pick on that CPU (lib/crypto/<arch>/sha*.h; lib_units() below,
+#     checked against the headers at run time), behind the <alg>-lib driver
+#     whose priority is read from crypto/sha*.c; our selected drivers
+#     register above it (rust/rsha/select.rs), so stdout also lists every
+#     row where our unit is slower than lib/crypto's pick.
+#
 # Requires: clang-19, lld-19, llvm-19 (llvm-mca, llvm-objdump), perl,
 # qemu-user-static (qemu-aarch64-static, qemu-arm-static).
-# Environment: RSHA_CACHE, ITERS (default 100). About a minute and a half on 2 cores.
+# Environment: RSHA_CACHE, RSHA_MCA_KERNEL (6.12, the default, or 7.3),
+# ITERS (default 100). About a minute and a half on 2 cores.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
@@ -130,11 +161,24 @@ need qemu-aarch64-static qemu-user-static
 need qemu-arm-static qemu-user-static
 CLANG=$LLVM_BIN/clang
 
-ksrc=$(ls -d "$RSHA_CACHE"/src/linux-* 2>/dev/null | head -n1) ||
-	true
-[ -n "$ksrc" ] && [ -d "$ksrc/arch/arm64/crypto" ] ||
-	die "no extracted kernel tree in $RSHA_CACHE/src/linux-* (run scripts/build/kernel.sh first; it unpacks the Debian package 'linux-source-6.12')"
-out=$RSHA_CACHE/mca
+KERNEL=${RSHA_MCA_KERNEL:-6.12}
+case $KERNEL in
+6.12)
+	ksrc=$(ls -d "$RSHA_CACHE"/src/linux-6.12* 2>/dev/null | head -n1) ||
+		true
+	[ -n "$ksrc" ] && [ -d "$ksrc/arch/arm64/crypto" ] ||
+		die "no extracted kernel tree in $RSHA_CACHE/src/linux-6.12* (run scripts/build/kernel.sh first; it unpacks the Debian package 'linux-source-6.12')"
+	out=$RSHA_CACHE/mca sfx=
+	;;
+7.3)
+	use_kernel 7.3
+	ksrc=$(kernel_tree pristine) || true
+	[ -n "$ksrc" ] && [ -f "$ksrc/lib/crypto/arm64/sha2-armv8.pl" ] ||
+		die "no extracted Linux 7.3 tree${ksrc:+ at $ksrc} (run scripts/build/tree.sh pristine 7.3; it downloads and unpacks the Debian package 'linux-source-7.3')"
+	out=$RSHA_CACHE/mca/7.3 sfx=-7.3
+	;;
+*) die "RSHA_MCA_KERNEL=$KERNEL: the cycle model measures against 6.12 (the default) or 7.3" ;;
+esac
 rm -rf "$out/refs" "$out/build" "$out/ours" "$out/include"	# (include/: left by older versions)
 mkdir -p "$out/refs" "$out/build" "$out/ours"
 step "mca-table: kernel tree $ksrc, output $out"
@@ -259,43 +303,77 @@ if has_v1; then V1=neoverse-v1; fi
 
 # ------------------------------------------------------- in-tree cores
 
-step "generate the in-tree cores (perlasm, as the kernel Makefiles do)"
-(
-	cd "$ksrc"
-	perl arch/arm64/crypto/sha512-armv8.pl void "$out/refs/a64-sha256-core.S"
-	perl arch/arm64/crypto/sha512-armv8.pl void "$out/refs/a64-sha512-core.S"
-	perl arch/arm/crypto/sha256-armv4.pl > "$out/refs/arm-sha256-core.S"
-	perl arch/arm/crypto/sha512-armv4.pl > "$out/refs/arm-sha512-core.S"
-	cp arch/arm/crypto/sha1-armv4-large.S "$out/refs/arm-sha1-armv4-large.S"
-	cp arch/arm/crypto/sha1-armv7-neon.S "$out/refs/arm-sha1-armv7-neon.S"
-	# the Crypto Extensions cores, shipped as .S
-	cp arch/arm64/crypto/sha1-ce-core.S "$out/refs/a64-sha1-ce-core.S"
-	cp arch/arm64/crypto/sha2-ce-core.S "$out/refs/a64-sha2-ce-core.S"
-	cp arch/arm64/crypto/sha512-ce-core.S "$out/refs/a64-sha512-ce-core.S"
-	cp arch/arm/crypto/sha1-ce-core.S "$out/refs/arm-sha1-ce-core.S"
-	cp arch/arm/crypto/sha2-ce-core.S "$out/refs/arm-sha2-ce-core.S"
-) || die "generating the in-tree cores from $ksrc failed"
-grep -q '^sha256_block_neon:' "$out/refs/a64-sha256-core.S" &&
-	grep -q '^sha512_block_data_order:' "$out/refs/a64-sha512-core.S" ||
-	die "sha512-armv8.pl output is not what this script expects (check its argument convention)"
-
-# intree_ref ARCH ALG UNIT: "file symbol" of the in-tree core (lib.sh's
-# intree_core, plus the CE cores); nothing where the kernel has none.
+# intree_ref ARCH ALG UNIT: "file symbol" of the in-tree core: the CE
+# cores here, the others from lib.sh's intree_core, written for 6.12: 7.3's
+# lib/crypto has the same scalar and NEON cores, generated below under the
+# same names, with the same symbols. Nothing where the kernel has none (on
+# 7.3 too: arm64 SHA-1 scalar and NEON, arm64 SHA-512 NEON).
 intree_ref() {
-	case $1/$2/$3 in
-	arm64/sha1/ce) echo "a64-sha1-ce-core.S __sha1_ce_transform" ;;
-	arm64/sha256/ce) echo "a64-sha2-ce-core.S __sha256_ce_transform" ;;
-	arm64/sha512/ce) echo "a64-sha512-ce-core.S __sha512_ce_transform" ;;
-	arm/sha1/ce) echo "arm-sha1-ce-core.S sha1_ce_transform" ;;
-	arm/sha256/ce) echo "arm-sha2-ce-core.S sha2_ce_transform" ;;
-	*) intree_core "$@" ;;
+	case $KERNEL/$1/$2/$3 in
+	6.12/arm64/sha1/ce) echo "a64-sha1-ce-core.S __sha1_ce_transform" ;;
+	6.12/arm64/sha256/ce) echo "a64-sha2-ce-core.S __sha256_ce_transform" ;;
+	6.12/arm64/sha512/ce) echo "a64-sha512-ce-core.S __sha512_ce_transform" ;;
+	6.12/arm/sha1/ce) echo "arm-sha1-ce-core.S sha1_ce_transform" ;;
+	6.12/arm/sha256/ce) echo "arm-sha2-ce-core.S sha2_ce_transform" ;;
+	7.3/arm64/sha1/ce) echo "a64-sha1-ce-core.S sha1_ce_transform" ;;
+	7.3/arm64/sha256/ce) echo "a64-sha256-ce.S sha256_ce_transform" ;;
+	7.3/arm64/sha512/ce) echo "a64-sha512-ce-core.S sha512_ce_transform" ;;
+	7.3/arm/sha1/ce) echo "arm-sha1-ce-core.S sha1_ce_transform" ;;
+	7.3/arm/sha256/ce) echo "arm-sha256-ce.S sha256_ce_transform" ;;
+	*) intree_core "$1" "$2" "$3" ;;
 	esac
 }
-for c in arm64/sha1 arm64/sha256 arm64/sha512 arm/sha1 arm/sha256; do
-	set -- $(intree_ref "${c%/*}" "${c#*/}" ce)
-	grep -qE "^(SYM_FUNC_START|ENTRY)\($2\)" "$out/refs/$1" ||
-		die "$1 does not define $2 any more (check the tree's $c CE glue)"
-done
+
+if [ "$KERNEL" = 6.12 ]; then
+	step "generate the in-tree cores (perlasm, as the kernel Makefiles do)"
+	(
+		cd "$ksrc"
+		perl arch/arm64/crypto/sha512-armv8.pl void "$out/refs/a64-sha256-core.S"
+		perl arch/arm64/crypto/sha512-armv8.pl void "$out/refs/a64-sha512-core.S"
+		perl arch/arm/crypto/sha256-armv4.pl > "$out/refs/arm-sha256-core.S"
+		perl arch/arm/crypto/sha512-armv4.pl > "$out/refs/arm-sha512-core.S"
+		cp arch/arm/crypto/sha1-armv4-large.S "$out/refs/arm-sha1-armv4-large.S"
+		cp arch/arm/crypto/sha1-armv7-neon.S "$out/refs/arm-sha1-armv7-neon.S"
+		# the Crypto Extensions cores, shipped as .S
+		cp arch/arm64/crypto/sha1-ce-core.S "$out/refs/a64-sha1-ce-core.S"
+		cp arch/arm64/crypto/sha2-ce-core.S "$out/refs/a64-sha2-ce-core.S"
+		cp arch/arm64/crypto/sha512-ce-core.S "$out/refs/a64-sha512-ce-core.S"
+		cp arch/arm/crypto/sha1-ce-core.S "$out/refs/arm-sha1-ce-core.S"
+		cp arch/arm/crypto/sha2-ce-core.S "$out/refs/arm-sha2-ce-core.S"
+	) || die "generating the in-tree cores from $ksrc failed"
+	grep -q '^sha256_block_neon:' "$out/refs/a64-sha256-core.S" &&
+		grep -q '^sha512_block_data_order:' "$out/refs/a64-sha512-core.S" ||
+		die "sha512-armv8.pl output is not what this script expects (check its argument convention)"
+	for c in arm64/sha1 arm64/sha256 arm64/sha512 arm/sha1 arm/sha256; do
+		set -- $(intree_ref "${c%/*}" "${c#*/}" ce)
+		grep -qE "^(SYM_FUNC_START|ENTRY)\($2\)" "$out/refs/$1" ||
+			die "$1 does not define $2 any more (check the tree's $c CE glue)"
+	done
+else
+	step "generate the lib/crypto cores (perlasm, as lib/crypto/Makefile does)"
+	(
+		cd "$ksrc/lib/crypto"
+		# cmd_perlasm_with_args (arm64: the output name selects
+		# SHA-256 or SHA-512) and cmd_perlasm (arm)
+		perl arm64/sha2-armv8.pl void "$out/refs/a64-sha256-core.S"
+		perl arm64/sha2-armv8.pl void "$out/refs/a64-sha512-core.S"
+		perl arm/sha256-armv4.pl > "$out/refs/arm-sha256-core.S"
+		perl arm/sha512-armv4.pl > "$out/refs/arm-sha512-core.S"
+		# the cores shipped as .S, copied as a64-NAME or arm-NAME
+		for f in arm64/sha1-ce-core.S arm64/sha256-ce.S arm64/sha512-ce-core.S \
+			arm/sha1-armv4-large.S arm/sha1-armv7-neon.S arm/sha1-ce-core.S arm/sha256-ce.S; do
+			d=${f%%/*}
+			cp "$f" "$out/refs/${d/arm64/a64}-${f#*/}"
+		done
+	) || die "generating the lib/crypto cores from $ksrc failed"
+	# every core defines its symbol (SYM_FUNC_START, ENTRY or a perlasm label)
+	for c in arm64 arm; do for g in sha1 sha256 sha512; do for u in scalar neon ce; do
+		set -- $(intree_ref $c $g $u)
+		[ $# = 2 ] || continue
+		grep -qE "^((SYM_FUNC_START|ENTRY)\($2\)|$2:)" "$out/refs/$1" ||
+			die "$1 does not define $2 any more (check lib/crypto/$c/$g.h)"
+	done; done; done
+fi
 
 # intree_obj FILE ISA CE: assemble an in-tree core as the kernel builds it.
 intree_obj() {
@@ -353,24 +431,41 @@ cut_c() {
 		infn && /^}/ { found=1; exit }
 		END { if (!found) exit 3 }' "$1"
 }
-# The cuts go to refs/generic-ALG.kernel.c, which mca/generic-ALG.c includes
-# after mca/generic-prelude.h (the types and helpers they use).
-cut_c "$ksrc/lib/crypto/sha1.c" '^#ifdef CONFIG_X86' 'sha1_transform' > "$out/refs/generic-sha1.kernel.c" ||
-	die "could not cut sha1_transform out of lib/crypto/sha1.c"
-cut_c "$ksrc/lib/crypto/sha256.c" '^static const u32 SHA256_K' 'sha256_transform_blocks' > "$out/refs/generic-sha256.kernel.c" ||
-	die "could not cut sha256_transform_blocks out of lib/crypto/sha256.c"
-cut_c "$ksrc/crypto/sha512_generic.c" '^static inline u64 Ch' 'sha512_generic_block_fn' > "$out/refs/generic-sha512.kernel.c" ||
-	die "could not cut sha512_generic_block_fn out of crypto/sha512_generic.c"
+# The cuts go to refs/generic-ALG.kernel.c, which mca/generic-ALG.c (6.12)
+# or mca/lib-generic.c (7.3) includes after mca/generic-prelude.h (the
+# types and helpers they use).
+if [ "$KERNEL" = 6.12 ]; then
+	cut_c "$ksrc/lib/crypto/sha1.c" '^#ifdef CONFIG_X86' 'sha1_transform' > "$out/refs/generic-sha1.kernel.c" ||
+		die "could not cut sha1_transform out of lib/crypto/sha1.c"
+	cut_c "$ksrc/lib/crypto/sha256.c" '^static const u32 SHA256_K' 'sha256_transform_blocks' > "$out/refs/generic-sha256.kernel.c" ||
+		die "could not cut sha256_transform_blocks out of lib/crypto/sha256.c"
+	cut_c "$ksrc/crypto/sha512_generic.c" '^static inline u64 Ch' 'sha512_generic_block_fn' > "$out/refs/generic-sha512.kernel.c" ||
+		die "could not cut sha512_generic_block_fn out of crypto/sha512_generic.c"
+else
+	# from the first definition the block function needs (SHA-1: its
+	# setW(); SHA-2: the round constants) to the end of ALG_blocks_generic
+	for alg in sha1 sha256 sha512; do
+		case $alg in
+		sha1) start='^#ifdef CONFIG_X86' ;;
+		sha256) start='^static const u32 sha256_K' ;;
+		sha512) start='^static const u64 sha512_K' ;;
+		esac
+		cut_c "$ksrc/lib/crypto/$alg.c" "$start" "${alg}_blocks_generic" > "$out/refs/generic-$alg.kernel.c" ||
+			die "could not cut ${alg}_blocks_generic out of lib/crypto/$alg.c"
+	done
+fi
 
 # generic_obj ALG ISA CPU: clang-19 -O2 -S the C for CPU, assemble the .s.
 generic_obj() {
-	local alg=$1 isa=$2 cpu=$3 s=$out/refs/generic-$1.$2.$3.s fl
+	local alg=$1 isa=$2 cpu=$3 s=$out/refs/generic-$1.$2.$3.s fl wrap
 	if [ "$isa" = a64 ]; then fl=(-mgeneral-regs-only)
 	else fl=(-mfloat-abi=soft); fi
+	if [ "$KERNEL" = 6.12 ]; then wrap=("$perf/mca/generic-$alg.c")
+	else wrap=(-DRSHA_ALG="${alg#sha}" "$perf/mca/lib-generic.c"); fi
 	if [ ! -f "${s%.s}.o" ]; then
 		# shellcheck disable=SC2046
 		"$CLANG" $(isa_flags "$isa") -mcpu="$cpu" -O2 -fno-strict-aliasing "${fl[@]}" \
-			$([ "$isa" = a64 ] || echo -DCONFIG_ARM) -I "$out/refs" -S "$perf/mca/generic-$alg.c" -o "$s" ||
+			$([ "$isa" = a64 ] || echo -DCONFIG_ARM) -I "$out/refs" -S "${wrap[@]}" -o "$s" ||
 			die "clang-19 failed on the generic $alg C"
 		# shellcheck disable=SC2046
 		"$CLANG" $(isa_flags "$isa") -mcpu="$cpu" "${fl[@]}" -c "$s" -o "${s%.s}.o"
@@ -434,7 +529,8 @@ intree_cycles() {
 	f=$1 fn=$2 func=$2
 	[ "$unit" = ce ] && ce=1
 	objs=("$(intree_obj "$f" "$isa" "$ce")")
-	if [ "$arch/$unit" = arm64/ce ]; then objs+=("$(ce_glue_obj "$fn")"); func=rsha_ce_wrap; fi
+	# (the 6.12 arm64 CE cores take their glue's struct; 7.3's the state)
+	if [ "$arch/$unit/$KERNEL" = arm64/ce/6.12 ]; then objs+=("$(ce_glue_obj "$fn")"); func=rsha_ce_wrap; fi
 	# (one trace per build, measured on every CPU)
 	measure_ref "$f/$fn/$isa/$cpu" "${f%.S}.$fn.$isa" "$isa" "$ce" "$cpu" "$func" "${objs[@]}"
 	C=${REF[$f/$fn/$isa/$cpu]} B=${BND[$f/$fn/$isa/$cpu]}
@@ -476,7 +572,7 @@ openssl_hw_cpb() {
 	esac
 }
 
-csv=$out/cycles.csv
+csv=$RSHA_CACHE/mca/cycles$sfx.csv
 echo "arch,isa,alg,unit,cpu,ours,reference_kind,reference,ratio,generic_c,ratio_to_generic,openssl_cpb,ours_cpb,ratio_to_openssl,ours_bound,ours_to_bound,reference_bound" > "$csv"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print ""; else printf "%.2f\n", a / b }'; }
 # cpb CYCLES ALG: cycles per byte of one block.
@@ -573,22 +669,85 @@ prio() {
 		on && /cra_priority/ { sub(/.*=[ \t]*/, ""); sub(/[^0-9].*/, ""); print; found = 1; exit }
 		END { if (!found) exit 1 }' "$ksrc/$1"
 }
+# lib_units ARCH ALG: the units of ALG in Linux 7.3's lib/crypto on ARCH
+# (lib/crypto/ARCH/ALG.h), in the order its static keys try them, as "unit
+# feature symbol": the first whose feature (the test that enables its key,
+# as the header spells it; -: none) the CPU has runs. The NEON units need
+# NEON/ASIMD, which every modelled CPU has; ce the CE feature (arm64
+# SHA-512: FEAT_SHA512). The crypto API's ALG-lib driver (crypto/ALG.c)
+# calls it; generic is lib/crypto/ALG.c's own C.
+lib_units() {
+	local a64=cpu_have_named_feature
+	case $1/$2 in
+	arm64/sha1) printf '%s\n' "ce $a64(SHA1) sha1_ce_transform" "generic - sha1_blocks_generic" ;;
+	arm64/sha256) printf '%s\n' "ce $a64(SHA2) sha256_ce_transform" \
+		"neon $a64(ASIMD) sha256_block_neon" "scalar - sha256_block_data_order" ;;
+	arm64/sha512) printf '%s\n' "ce $a64(SHA512) sha512_ce_transform" "scalar - sha512_block_data_order" ;;
+	arm/sha1) printf '%s\n' "ce HWCAP2_SHA1 sha1_ce_transform" \
+		"neon HWCAP_NEON sha1_transform_neon" "scalar - sha1_block_data_order" ;;
+	arm/sha256) printf '%s\n' "ce HWCAP2_SHA2 sha256_ce_transform" \
+		"neon HWCAP_NEON sha256_block_data_order_neon" "scalar - sha256_block_data_order" ;;
+	arm/sha512) printf '%s\n' "neon cpu_has_neon() sha512_block_data_order_neon" \
+		"scalar - sha512_block_data_order" ;;
+	esac
+}
 declare -A PRIO
 for arch in arm64 arm; do for alg in sha1 sha256 sha512; do
-	while read -r d f u; do
-		PRIO[$d/$f]=$(prio "$f" "$d") || die "no cra_priority for $d in $ksrc/$f"
-	done < <(drivers $arch $alg)
+	if [ "$KERNEL" = 6.12 ]; then
+		while read -r d f u; do
+			PRIO[$d/$f]=$(prio "$f" "$d") || die "no cra_priority for $d in $ksrc/$f"
+		done < <(drivers $arch $alg)
+		continue
+	fi
+	PRIO[$alg-lib]=$(prio "crypto/$alg.c" "$alg-lib") || die "no cra_priority for $alg-lib in $ksrc/crypto/$alg.c"
+	# lib_units against the tree: the header names every feature and
+	# calls every symbol, and each core is the one intree_ref measures
+	h=$ksrc/lib/crypto/$arch/$alg.h
+	while read -r u f sym; do
+		{ [ "$f" = - ] || grep -qF "$f" "$h"; } && grep -qF "$sym(" "$h" ||
+			die "$h no longer has the $u unit this script expects ($f, $sym): update lib_units"
+		[ "$u" = generic ] || [ "$(intree_ref $arch $alg "$u" | cut -d' ' -f2)" = "$sym" ] ||
+			die "lib_units and intree_ref disagree on $arch $alg $u"
+	done < <(lib_units $arch $alg)
 done; done
-step "6.12 priorities: $(for k in "${!PRIO[@]}"; do echo "${k%%/*}=${PRIO[$k]}"; done | sort -u | tr '\n' ' ')"
+if [ "$KERNEL" = 6.12 ]; then
+	step "6.12 priorities: $(for k in "${!PRIO[@]}"; do echo "${k%%/*}=${PRIO[$k]}"; done | sort -u | tr '\n' ' ')"
+else
+	step "7.3 lib drivers: $(for k in "${!PRIO[@]}"; do echo "$k=${PRIO[$k]}"; done | sort | tr '\n' ' ')"
+fi
+# kernel_pick ARCH ALG CEY: sets bd, bp and bunit: the driver the crypto
+# API uses for ALG on a CPU with (CEY=yes) or without the Crypto
+# Extensions, its priority, and the unit it runs there. 6.12: the highest
+# cra_priority among the drivers registered there; 7.3: ALG-lib, running
+# the first of lib_units that the CPU has.
+kernel_pick() {
+	local l u f sym ce=$3
+	bp=-1 bd= bunit=
+	if [ "$KERNEL" = 6.12 ]; then
+		for l in "${drv[@]}"; do
+			set -- $l
+			[ "$3" != ce ] || [ "$ce" = yes ] || continue
+			p=${PRIO[$1/$2]}
+			[ "$p" -le "$bp" ] || { bp=$p bd=$1 bunit=$3; }
+		done
+		return 0
+	fi
+	bd=$2-lib bp=${PRIO[$2-lib]}
+	while read -r u f sym; do
+		[ "$u" != ce ] || [ "$ce" = yes ] || continue
+		bunit=$u
+		break
+	done < <(lib_units "$1" "$2")
+}
 
-sel=$out/selected.csv
+sel=$RSHA_CACHE/mca/selected$sfx.csv
 echo "arch,isa,alg,cpu,ce,ours_unit,ours,ours_bound,ours_to_bound,intree_driver,intree_priority,intree_unit,intree,ratio,openssl_cpb,openssl_code,model_cpb,model_to_openssl,remark" > "$sel"
 step "selected unit"
 for arch in arm64 arm; do
 for alg in sha1 sha256 sha512; do
 	cpus_of $arch $alg ce
 	[ $arch = arm64 ] || cpus=("${A32_CPUS[@]}")
-	mapfile -t drv < <(drivers $arch $alg)
+	[ "$KERNEL" != 6.12 ] || mapfile -t drv < <(drivers $arch $alg)
 	for isa in "${isas[@]}"; do
 	for cpu in "${cpus[@]}"; do
 	for cey in no yes; do
@@ -605,13 +764,7 @@ for alg in sha1 sha256 sha512; do
 				best=$C bu=$unit bb=$B
 			fi
 		done
-		bp=-1 bd= bunit= bfile=
-		for l in "${drv[@]}"; do
-			set -- $l
-			[ "$3" != ce ] || [ $cey = yes ] || continue
-			p=${PRIO[$1/$2]}
-			[ "$p" -le "$bp" ] || { bp=$p bd=$1 bfile=$2 bunit=$3; }
-		done
+		kernel_pick $arch $alg $cey
 		case $bunit in
 		generic) generic_cycles $alg $isa "$cpu" ;;
 		*) intree_cycles $arch $isa $alg $bunit "$cpu" ;;
@@ -621,6 +774,7 @@ for alg in sha1 sha256 sha512; do
 		ossl= ocode= mcpb=
 		if [ $cey = yes ] && [ -n "$(openssl_hw_cpb $arch $alg "$cpu")" ]; then
 			ossl=$(openssl_hw_cpb $arch $alg "$cpu") ocode="its CE code; model: in-tree $bd"
+			[ "$KERNEL" = 6.12 ] || ocode="its CE code; model: lib/crypto's CE core"
 			intree_cycles $arch $isa $alg ce "$cpu"; mcpb=$(cpb "$C" $alg)
 		elif [ -n "$(openssl_cpb $arch $alg "$cpu")" ] && [ $cey = no ]; then
 			ossl=$(openssl_cpb $arch $alg "$cpu")
@@ -629,6 +783,7 @@ for alg in sha1 sha256 sha512; do
 				ours_cycles $arch $isa $alg scalar "$cpu"
 			else
 				ocode="its scalar code; model: in-tree $alg-arm64 from the same perlasm"
+				[ "$KERNEL" = 6.12 ] || ocode="its scalar code; model: lib/crypto's scalar core from the same perlasm"
 				intree_cycles $arch $isa $alg scalar "$cpu"
 			fi
 			mcpb=$(cpb "$C" $alg)
@@ -681,12 +836,17 @@ awk -F, 'NR > 1 {
 # (unrounded ratios); OpenSSL: the model's cycles per byte for the code
 # named there against OpenSSL's measured figure, flagged beyond +-20 %.
 echo
-echo "Selected unit: ours = the fastest of our units that run on the CPU (by the model), in-tree = the 6.12 driver the crypto API picks there (highest cra_priority among those registered). CE no on cortex-a53 / cortex-a72: e.g. the Raspberry Pi 3 / 4."
+if [ "$KERNEL" = 6.12 ]; then
+	echo "Selected unit: ours = the fastest of our units that run on the CPU (by the model), in-tree = the 6.12 driver the crypto API picks there (highest cra_priority among those registered). CE no on cortex-a53 / cortex-a72: e.g. the Raspberry Pi 3 / 4."
+else
+	echo "Selected unit: ours = the fastest of our units that run on the CPU (by the model), in-tree = the 7.3 <alg>-lib driver and, after the colon, the unit lib/crypto's static keys run there. CE no on cortex-a53 / cortex-a72: e.g. the Raspberry Pi 3 / 4."
+fi
 echo
 echo "| arch | isa | alg | cpu | CE | ours unit | ours | in-tree driver (prio) | in-tree | ours/in-tree | 0.95x | ours/bound | 1.10 | OpenSSL / remark |"
 echo "|---|---|---|---|---|---|---:|---|---:|---:|---|---:|---|---|"
-awk -F, 'NR > 1 {
+awk -F, -v lib="$([ "$KERNEL" = 6.12 ] || echo 1)" 'NR > 1 {
 	o = ($7 == "") ? "—" : $7; r = ($14 == "") ? "—" : $14; br = ($9 == "") ? "—" : $9
+	drv = $10 " (" $11 ")" (lib ? ": " $12 : "")	# 7.3: "sha1-lib (300): ce"
 	c1 = ($14 == "") ? "—" : (($7 / $13 <= 0.95) ? "meets" : "**misses**")
 	c2 = ($9 == "") ? "—" : (($7 / $8 <= 1.10) ? "meets" : "**misses**")
 	note = ""
@@ -697,8 +857,19 @@ awk -F, 'NR > 1 {
 		if (d > 0.20 || d < -0.20) note = (($16 ~ /our scalar/) ? "differs by more than 20 % (not the same code): " : "**model disagrees:** ") note
 	}
 	if ($19 != "") note = note (note == "" ? "" : "; ") $19
-	printf "| %s | %s | %s | %s | %s | %s | %s | %s (%s) | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, ($6 == "" ? "—" : $6), o, $10, $11, $13, r, c1, br, c2, (note == "" ? "—" : note)
+	printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, ($6 == "" ? "—" : $6), o, drv, $13, r, c1, br, c2, (note == "" ? "—" : note)
 }' "$sel"
+
+# 7.3: our selected drivers register above the ALG-lib ones
+# (rust/rsha/select.rs) on the premise that the unit they run is at least as
+# fast as lib/crypto's pick on every CPU: every row where it is not
+# (unrounded ours/in-tree above 1).
+if [ "$KERNEL" != 6.12 ]; then
+	echo
+	awk -F, 'NR > 1 && $7 != "" && $13 != "" && $7 / $13 > 1 {
+		printf "- **slower than lib/crypto**: %s %s %s on %s, CE %s: ours (%s) %s against %s (%s) %s, %.4f\n", $1, $2, $3, $4, $5, $6, $7, $10, $12, $13, $7 / $13; n++ }
+		END { if (!n) print "Selected unit against lib/crypto: ours is at least as fast on every row (ours/in-tree <= 1.00)." }' "$sel"
+fi
 
 if [ ${#notes[@]} -gt 0 ] || [ -s "$out/build/skipped.txt" ]; then
 	echo
