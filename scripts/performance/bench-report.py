@@ -3,6 +3,7 @@
 """Turn a scripts/performance/bench.sh guest console log into a CSV, charts and a summary.
 
     bench-report.py LOG --arch ARCH --cpu CPU --out DIR [--no-charts] [--icount]
+                    [--reference generic|lib]
 
 writes DIR/ARCH.csv (one line per driver and tcrypt row, with the ratio to the
 generic driver of the same algorithm and the same (block size, update size)
@@ -13,7 +14,10 @@ and prints Markdown summary tables on stdout.
 QEMU (TCG) timings are not hardware timings: only ratios within one run are
 meaningful. --icount: the log is of a run with QEMU -icount shift=0, where the
 guest clock advances 1 ns per guest instruction, so every time is a guest
-instruction count (1 us = 1000 instructions).
+instruction count (1 us = 1000 instructions). --reference lib: the kernel is
+7.3, whose reference drivers (and only SHA drivers) are sha1-lib ...
+sha512-lib, over lib/crypto: every ratio is then to them; "generic" in the
+column names and tables means that reference.
 """
 import argparse
 import csv
@@ -25,6 +29,10 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the checkout
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "results"))
 import rsha_console as console  # noqa: E402 (scripts/results/rsha_console.py)
+
+# The suffix of the reference drivers' names: "-generic" (6.12) or "-lib" (7.3,
+# --reference lib).
+REF = "-generic"
 
 CAVEAT = ("QEMU TCG timings are not hardware timings; "
           "only ratios within one run are meaningful.")
@@ -76,7 +84,7 @@ def family(drv):
 
 
 def kind(drv):
-    if drv.endswith("-generic"):
+    if drv.endswith(REF):
         return "generic"
     return "ours" if drv.endswith("-rs") else "in-tree"
 
@@ -125,7 +133,7 @@ def write_csv(path, rows, arch, cpu, caveat):
         w.writerow(["driver", "alg", "kind", "unit", "block_size", "update_size", "updates",
                     "ops_per_s", "bytes_per_s", "ratio_to_generic"])
         for drv in order(rows):
-            gen = family(drv) + "-generic"
+            gen = family(drv) + REF
             for key in sorted(rows[drv]):
                 u, ops, byt = rows[drv][key]
                 r = ratio(rows, drv, key, gen)
@@ -145,7 +153,7 @@ def charts(out, rows, arch, cpu, caveat, icount):
         fig, ax = plt.subplots(figsize=(7.2, 4.6), dpi=90)
         style = {"generic": ":", "in-tree": "--", "ours": "-"}
         for d in drivers:
-            pts = sorted((b, ratio(rows, d, (b, p), alg + "-generic"))
+            pts = sorted((b, ratio(rows, d, (b, p), alg + REF))
                          for (b, p) in rows[d] if b == p)
             pts = [(b, r) for b, r in pts if r is not None]
             if pts:
@@ -188,7 +196,7 @@ def summary(rows, picked, arch, cpu, caveat, icount):
     for d in order(rows):
         if kind(d) == "generic":
             continue
-        rs = [ratio(rows, d, (b, b), family(d) + "-generic") for b in LARGE]
+        rs = [ratio(rows, d, (b, b), family(d) + REF) for b in LARGE]
         ok = [r for r in rs if r]
         gm = math.exp(sum(map(math.log, ok)) / len(ok)) if ok else None
         body.append([f"`{d}`", kind(d)] + [fmt(r) for r in rs] + [fmt(gm)])
@@ -202,7 +210,7 @@ def summary(rows, picked, arch, cpu, caveat, icount):
             continue
         ref = counterpart(d, rows)
         star = "" if ref else "*"
-        ref = ref or family(d) + "-generic"
+        ref = ref or family(d) + REF
         rs = [ratio(rows, d, k, ref) for k in SMALL]
         slower = [f"{b}/{pl}" for (b, pl), r in zip(SMALL, rs) if r is not None and r < 1]
         body.append([f"`{d}`", f"`{ref}`{star}"] + [fmt(r) for r in rs] +
@@ -239,7 +247,11 @@ def main():
     ap.add_argument("--no-charts", action="store_true")
     ap.add_argument("--icount", action="store_true",
                     help="the log is of a QEMU -icount shift=0 run (times are instruction counts)")
+    ap.add_argument("--reference", choices=("generic", "lib"), default="generic",
+                    help="the reference drivers: <alg>-generic (6.12) or <alg>-lib (7.3)")
     a = ap.parse_args()
+    global REF
+    REF = "-" + a.reference
     with open(a.log, errors="replace") as f:
         lines = [re.sub(r"^\[\s*[\d.]+\]\s*", "", l.rstrip("\r\n")) for l in f]
     rows, picked = parse(lines)
@@ -247,7 +259,7 @@ def main():
     if not rows:
         print(f"error: no tcrypt speed rows in {a.log}", file=sys.stderr)
         return 1
-    missing = [d for d in rows if family(d) + "-generic" not in rows]
+    missing = [d for d in rows if family(d) + REF not in rows]
     if missing:
         print(f"warning: no generic run for {', '.join(missing)}", file=sys.stderr)
     os.makedirs(a.out, exist_ok=True)

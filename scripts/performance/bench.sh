@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench.sh [TARGET...]: side-by-side tcrypt benchmark of every SHA-1/256/512
-# driver: generic C, the in-tree 6.12 C arch drivers and ours. Not part of the
-# test suite (scripts/test.sh).
+# driver: generic C, the in-tree 6.12 C arch drivers and ours; on 7.3
+# (arm64-7.3-bench, arm-7.3-bench) the kernel's sha1-lib ... sha512-lib
+# drivers (lib/crypto, built in) and ours. Not part of the test suite
+# (scripts/test.sh).
 #
 # Per target (default: arm64-bench on -cpu cortex-a57, arm-bench on -cpu
 # cortex-a15; arm-thumb2-bench also works: the test kernels without their debug
@@ -58,7 +60,12 @@ mkdir -p "$OUT"
 
 for target in $TARGETS; do
 	target_info "$target"
+	reference=generic
 	case $target in
+	arm64-7.3-bench | arm-7.3-bench)
+		label=${target%-bench} cpu=cortex-a57 reference=lib intree_modules= intree=
+		[ "$ARCH" = arm64 ] || cpu=cortex-a15
+		;;
 	arm64-bench)
 		label=arm64 cpu=cortex-a57
 		intree_modules="sha256-arm64 sha512-arm64"
@@ -81,7 +88,7 @@ for target in $TARGETS; do
 	{
 		for _ in $(seq "$PASSES"); do
 			for alg in sha1 sha256 sha512; do
-				for drv in $alg-generic $intree ${SCALAR_DRIVERS//,/ } ${NEON_DRIVERS//,/ } \
+				for drv in $alg-$reference $intree ${SCALAR_DRIVERS//,/ } ${NEON_DRIVERS//,/ } \
 					${CE_DRIVERS//,/ } ${SELECTED_DRIVERS//,/ }; do
 					case $drv in "$alg"-*) echo "mode=300 alg=$drv sec=$SEC" ;; esac
 				done
@@ -93,12 +100,13 @@ for target in $TARGETS; do
 	"$RSHA_ROOT/scripts/guest/rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" "/etc/rsha/tcrypt.list=$list"
 
 	log=$OUT/$label.log
-	modules="$intree_modules $MODULES"
+	modules="${intree_modules:+$intree_modules }$MODULES"
 	runs="$(grep -c . "$list") tcrypt runs of ~$((22 * SEC)) s each"
 	[ "$ICOUNT" = 0 ] || runs="$(grep -c . "$list") tcrypt runs with -icount"
 	step "bench: booting $target on $cpu, $runs (console: $log)"
 	"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" "$TIMEOUT" \
 		rsha.mode=bench "rsha.modules=${modules// /,}"
 	step "bench: $target done"
-	"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT" "${report_flags[@]}"
+	"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT" \
+		--reference "$reference" "${report_flags[@]}"
 done
