@@ -818,8 +818,8 @@ fn import_and_compare(t: &Target<'_>, ours: &[u8], updates: &[&[u8]]) -> Result<
     // drivers copy whatever was imported there, ours write zeroes.
     let (chain, count_at) = (t.alg.chain_bytes, t.alg.chain_bytes.div_ceil(8) * 8);
     let head = count_at + 8 * t.alg.counter_words;
-    let mut same_state =
-        c_state[..chain] == c_exported[..chain] && c_state[count_at..head] == c_exported[count_at..head];
+    let mut same_state = c_state[..chain] == c_exported[..chain]
+        && c_state[count_at..head] == c_exported[count_at..head];
     if cfg!(rsha_shash_api_6_16) {
         let last = t.generic.state_size() - 1;
         same_state &= c_state[last] == c_exported[last];
