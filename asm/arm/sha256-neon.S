@@ -25,7 +25,7 @@
  * made); d8-d15 are not touched.
  * Stack: 128 bytes (64 for the K+W ring, 24 for the state/next-block/end
  * slots and padding, 40 for r3-r11, lr), sp stays 8-byte aligned.
- * Sections: .text (ARM 6188 bytes, Thumb-2 5638 bytes) and .rodata (256
+ * Sections: .text (ARM 6012 bytes, Thumb-2 5462 bytes) and .rodata (256
  * bytes of K, 16-byte aligned for the :128 loads). K is reached through
  * a literal word next to the code (R_ARM_ABS32, loaded pc-relative with
  * ldr): position-independent code reading an absolute address the module
@@ -45,9 +45,12 @@
  *    ((f ^ g) & e) ^ g; Maj = ((a ^ b) & (b ^ c)) ^ b with b ^ c carried
  *    over from the previous round's a ^ b; one ldrd per two rounds (the
  *    round: sha256-rounds.h, shared with the scalar core);
- *  - four schedule words are 33 NEON instructions: sigma0 of four words
- *    (computed one group ahead) as q operations, sigma1 in two d halves
- *    (the second half needs the first), its rotates one vshrn.i64 each;
+ *  - four schedule words are 30.5 NEON instructions: sigma0 of four words
+ *    (computed one group ahead) as q operations, each rotate a shift and
+ *    a shift-insert (vsli), sigma1 in two d halves (the second half needs
+ *    the first), its rotates one vshrn.i64 each; two vstr of K+W, and one
+ *    vld1 of K per two groups (on the Cortex-A57 model a load with
+ *    writeback is two micro-ops, whatever its length);
  *  - a store never waits for its data: each group's W+K is stored during
  *    the next group (the ring slot is free by then).
  * The last block "loads" a next block from its own address (the values
@@ -129,53 +132,49 @@
  *            x0lo/x0hi the halves of x0, x3hi the upper half of x3
  *   q15      sigma0(W[4g+1..4g+4]), made by group g-1; this group makes
  *            sigma0(W[4g+5..4g+8]) for the next one
- *   q12      K[4g+16..4g+19]; q14 the K+W result, stored into the ring
- *            by the next group, when its data is ready and its slot free
- *   q8-q11, q13 temporaries (d19 unused)
+ *   q12/q13  K[4g+16..4g+19] for even/odd g (KLOAD); q14 the K+W result,
+ *            stored into the ring by the next group, when its data is
+ *            ready and its slot free
+ *   q8-q11   temporaries (q8, q9: SIGMA0's; q9 also W[t+9..t+12]; d21
+ *            also x >> 10 of sigma1, once the vshrn's have read q10)
  * sigma1 of two words x = {x0, x1}: vdup makes the 64-bit lanes x0:x0 and
  * x1:x1, on which a narrowing 64-bit shift right by n is ror(x, n):
  *   sigma1(x) = ror(x,17) ^ ror(x,19) ^ (x >> 10)
- * sigma0 of four words: no rotate in NEON, so five shifts and four eors:
- *   sigma0(x) = (x >> 7) ^ (x << 25) ^ (x >> 18) ^ (x << 14) ^ (x >> 3)
+ * sigma0 of four words: SIGMA0 below. Group 11 makes none (group 12,
+ * the next block's first, takes none).
  * The slots are chosen for the Cortex-A15 model, where a NEON instruction
- * whose inputs are not ready holds up dispatch: a result is not used for
- * three slots (about four cycles) and the sigma1 chain of one group fits
- * in the slots of one group.
+ * whose inputs are not ready holds up dispatch: a result is mostly not
+ * used for three slots (about four cycles; SIGMA0's slots were tried
+ * against the model), the sigma1 chain of one group fits in the slots of
+ * one group, and the two vext (two micro-ops each there) are apart.
  */
-.macro	SCHED i, g, x0, x1, x2, x3, x0lo, x0hi, x3hi
+.macro	SCHED i, g, x0, x1, x2, x3, x0lo, x0hi, x3hi, k
 	rsha_at \i, 0,  vdup.32 d20, \x3hi[0]
 	rsha_at \i, 1,  vdup.32 d21, \x3hi[1]	// W[t+14]:W[t+14], W[t+15]:W[t+15]
 	rsha_at \i, 2,  vadd.i32 \x0, \x0, q15	// + sigma0(W[t+1..t+4])
 	rsha_at \i, 3,  vshrn.i64 d22, q10, #17
 	rsha_at \i, 4,  vshrn.i64 d23, q10, #19
-	rsha_at \i, 5,  vshr.u32 d18, \x3hi, #10
-	rsha_at \i, 6,  vext.8 q13, \x2, \x3, #4	// W[t+9..t+12]
-	rsha_at \i, 7,  vext.8 q8, \x1, \x2, #4	// W[t+5..t+8]
+	rsha_at \i, 5,  vshr.u32 d21, \x3hi, #10
+	rsha_at \i, 6,  vext.8 q9, \x2, \x3, #4	// W[t+9..t+12]
 	rsha_at \i, 8,  veor d22, d22, d23
 	rsha_at \i, 9,  vstr d28, [sp, #RING(4 * \g + 12)]
-	rsha_at \i, 10, vadd.i32 \x0, \x0, q13
-	rsha_at \i, 11, veor d22, d22, d18	// sigma1(W[t+14..t+15])
-	rsha_at \i, 12, vshr.u32 q15, q8, #7
-	rsha_at \i, 13, vshl.i32 q13, q8, #25
+	rsha_at \i, 10, vadd.i32 \x0, \x0, q9
+	rsha_at \i, 11, veor d22, d22, d21	// sigma1(W[t+14..t+15])
 	rsha_at \i, 14, vadd.i32 \x0lo, \x0lo, d22	// W[t+16..t+17] done
 	rsha_at \i, 15, vstr d29, [sp, #RING(4 * \g + 14)]
-	rsha_at \i, 16, veor q15, q15, q13
 	rsha_at \i, 17, vdup.32 d20, \x0lo[0]
 	rsha_at \i, 18, vdup.32 d21, \x0lo[1]
-	rsha_at \i, 19, vshr.u32 d18, \x0lo, #10
 	rsha_at \i, 20, vshrn.i64 d22, q10, #17
 	rsha_at \i, 21, vshrn.i64 d23, q10, #19
-	rsha_at \i, 22, vshr.u32 q13, q8, #18
-	rsha_at \i, 23, vld1.32 {d24-d25}, [kptr, :128]!
+	rsha_at \i, 22, vshr.u32 d21, \x0lo, #10
+	KLOAD	\i, \g
 	rsha_at \i, 24, veor d22, d22, d23
-	rsha_at \i, 25, veor q15, q15, q13
-	rsha_at \i, 26, vshl.i32 q13, q8, #14
-	rsha_at \i, 27, veor d22, d22, d18	// sigma1(W[t+16..t+17])
-	rsha_at \i, 29, veor q15, q15, q13
+	rsha_at \i, 27, veor d22, d22, d21	// sigma1(W[t+16..t+17])
 	rsha_at \i, 30, vadd.i32 \x0hi, \x0hi, d22	// W[t+18..t+19] done
-	rsha_at \i, 31, vshr.u32 q13, q8, #3
-	rsha_at \i, 33, vadd.i32 q14, \x0, q12	// K+W
-	rsha_at \i, 34, veor q15, q15, q13	// sigma0(W[t+5..t+8])
+	rsha_at \i, 33, vadd.i32 q14, \x0, \k	// K+W
+	.if \g < 11
+	SIGMA0	\i, 2, 4, 21, 11, 23, 25, 26, 30, \x1, \x2	// of W[t+5..t+8]
+	.endif
 .endm
 
 /*
@@ -184,7 +183,7 @@
  * group 15 also makes sigma0 of the next block's W[1..4] into q15 and
  * fetches the state pointer for the feed-forward.
  */
-.macro	NEXT i, g, x0
+.macro	NEXT i, g, x0, k
 	rsha_at2 \g, \i, 12, 0,  ldr r2, [sp, #DPTR_SLOT]
 	rsha_at2 \g, \i, 12, 3,  vld1.8 {d0-d3}, [r2]!
 	rsha_at2 \g, \i, 12, 4,  vld1.8 {d4-d7}, [r2]
@@ -192,24 +191,47 @@
 	rsha_at \i, 9,  vstr d28, [sp, #RING(4 * \g + 12)]
 	rsha_at \i, 12, vrev32.8 \x0, \x0
 	rsha_at \i, 15, vstr d29, [sp, #RING(4 * \g + 14)]
-	rsha_at \i, 23, vld1.32 {d24-d25}, [kptr, :128]!
+	KLOAD	\i, \g
 	rsha_at2 \g, \i, 15, 27, ldr r12, [sp, #STATE_SLOT]	// for the feed-forward
-	rsha_at \i, 33, vadd.i32 q14, \x0, q12	// K+W
+	rsha_at \i, 33, vadd.i32 q14, \x0, \k	// K+W
 	rsha_at \g, 15, SIGMA0_NEXT \i
 .endm
 
 /* Group 15: q15 = sigma0(W[1..4]) of the next block (q0, q1 are done). */
 .macro	SIGMA0_NEXT i
-	rsha_at \i, 1,  vext.8 q8, q0, q1, #4
-	rsha_at \i, 5,  vshr.u32 q15, q8, #7
-	rsha_at \i, 6,  vshl.i32 q13, q8, #25
-	rsha_at \i, 10, veor q15, q15, q13
-	rsha_at \i, 11, vshr.u32 q13, q8, #18
-	rsha_at \i, 16, veor q15, q15, q13
-	rsha_at \i, 17, vshl.i32 q13, q8, #14
-	rsha_at \i, 21, veor q15, q15, q13
-	rsha_at \i, 22, vshr.u32 q13, q8, #3
-	rsha_at \i, 26, veor q15, q15, q13
+	SIGMA0	\i, 1, 5, 6, 10, 11, 16, 17, 22, q0, q1
+.endm
+
+/*
+ * q15 = sigma0 of the four words W[j..j+3] = vext(xa, xb, #4) (xa holds
+ * W[j-1..j+2], xb W[j+3..j+6]), its k-th instruction in slot sk (k =
+ * 0..7) of the caller's i; q8 receives the words, q13 is a temporary.
+ * Each rotate is a shift right and a shift left inserted over it (vsli:
+ * the bits it keeps are the zeros the shift right brought in, so the
+ * insert is an or):
+ *   sigma0(x) = (x ror 7) ^ (x ror 18) ^ (x >> 3)
+ */
+.macro	SIGMA0 i, s0, s1, s2, s3, s4, s5, s6, s7, xa, xb
+	rsha_at \i, \s0, vext.8 q8, \xa, \xb, #4
+	rsha_at \i, \s1, vshr.u32 q15, q8, #7
+	rsha_at \i, \s2, vshr.u32 q9, q8, #18
+	rsha_at \i, \s3, vsli.32 q15, q8, #25	// x ror 7
+	rsha_at \i, \s4, vsli.32 q9, q8, #14	// x ror 18
+	rsha_at \i, \s5, veor q15, q15, q9
+	rsha_at \i, \s6, vshr.u32 q9, q8, #3
+	rsha_at \i, \s7, veor q15, q15, q9	// sigma0
+.endm
+
+/*
+ * Slot 23 of an even group g: q12, q13 = the K of groups g and g + 1, one
+ * load of eight words (K[4g+16..4g+23]; for g >= 12, the next block's
+ * K[4g-48..4g-41]). The last reads of both (slot 33 of groups g - 2 and
+ * g - 1) are done.
+ */
+.macro	KLOAD i, g
+	.if ((\g) % 2) == 0
+	rsha_at \i, 23, vld1.32 {d24-d27}, [kptr, :128]!
+	.endif
 .endm
 
 .macro	NEON_OP t, k
@@ -229,10 +251,11 @@
 	rsha_reg sg_x0lo, d, (2 * ((\g) % 4))
 	rsha_reg sg_x0hi, d, (2 * ((\g) % 4) + 1)
 	rsha_reg sg_x3hi, d, (2 * (((\g) + 3) % 4) + 1)
+	rsha_reg sg_k,    q, (12 + (\g) % 2)
 	.if \g >= 12
-	NEXT	\i, \g, sg_x0
+	NEXT	\i, \g, sg_x0, sg_k
 	.else
-	SCHED	\i, \g, sg_x0, sg_x1, sg_x2, sg_x3, sg_x0lo, sg_x0hi, sg_x3hi
+	SCHED	\i, \g, sg_x0, sg_x1, sg_x2, sg_x3, sg_x0lo, sg_x0hi, sg_x3hi, sg_k
 	.endif
 .endm
 
@@ -266,16 +289,9 @@ SYM_FUNC_START(rsha_sha256_arm_neon)
 	.error "the vstmia below stores RING(0..11) at sp"
 	.endif
 	vstmia	sp, {d16-d21}			// RING(0..11)
-	vext.8	q8, q0, q1, #4			// sigma0(W[1..4]) for group 0
-	vshr.u32 q15, q8, #7
-	vshl.i32 q13, q8, #25
-	veor	q15, q15, q13
-	vshr.u32 q13, q8, #18
-	veor	q15, q15, q13
-	vshl.i32 q13, q8, #14
-	veor	q15, q15, q13
-	vshr.u32 q13, q8, #3
-	veor	q15, q15, q13
+	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7	// sigma0(W[1..4]) for group 0
+	SIGMA0	\k, 0, 1, 2, 3, 4, 5, 6, 7, q0, q1
+	.endr
 	ldmia	r0, {r4-r11}
 
 	// The next block is the one rounds 48.. of this block load, or this
