@@ -102,27 +102,28 @@ flip_byte() {
 #    goes through the crypto API's sha256.
 want verity && for spec in sha256:1 sha512:1 sha256:0; do
 	h=${spec%:*} fmt=${spec#*:}
-	case $fmt in 1) name=$h ;; *) name=$h-v$fmt ;; esac
+	# (not "name": run() sets that)
+	case $fmt in 1) vname=$h ;; *) vname=$h-v$fmt ;; esac
 	mkfile /tmp/u/vdata 4096; mkfile /tmp/u/vhash 512
 	losetup /dev/loop0 /tmp/u/vdata; losetup /dev/loop1 /tmp/u/vhash
-	run verity-$name-format veritysetup format --format=$fmt --hash=$h /dev/loop0 /dev/loop1
+	run verity-$vname-format veritysetup format --format=$fmt --hash=$h /dev/loop0 /dev/loop1
 	root=$(sed -n 's/^Root hash:[[:space:]]*//p' /tmp/u/out)
-	run verity-$name-verify veritysetup verify --format=$fmt /dev/loop0 /dev/loop1 "$root"
-	run verity-$name-open veritysetup open --format=$fmt /dev/loop0 v$h /dev/loop1 "$root"
+	run verity-$vname-verify veritysetup verify --format=$fmt /dev/loop0 /dev/loop1 "$root"
+	run verity-$vname-open veritysetup open --format=$fmt /dev/loop0 v$h /dev/loop1 "$root"
 	b0=$(our_blocks $h)
-	run verity-$name-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
-	say verity-blocks "$name" "$b0" "$(our_blocks $h)"
-	proc_crypto verity-$name
-	kernel_log verity-$name-open
-	run verity-$name-close veritysetup close v$h
+	run verity-$vname-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
+	say verity-blocks "$vname" "$b0" "$(our_blocks $h)"
+	proc_crypto verity-$vname
+	kernel_log verity-$vname-open
+	run verity-$vname-close veritysetup close v$h
 	# Flip every bit of one byte in the middle of the data device.
 	flip_byte /dev/loop0 2097152
-	run_fails verity-$name-corrupt-verify veritysetup verify --format=$fmt /dev/loop0 /dev/loop1 "$root"
+	run_fails verity-$vname-corrupt-verify veritysetup verify --format=$fmt /dev/loop0 /dev/loop1 "$root"
 	veritysetup open --format=$fmt /dev/loop0 v$h /dev/loop1 "$root" >/tmp/u/out 2>&1 ||
-		echo "    # verity-$name-corrupt-open: $(tail -n1 /tmp/u/out)"
-	run_fails verity-$name-corrupt-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
+		echo "    # verity-$vname-corrupt-open: $(tail -n1 /tmp/u/out)"
+	run_fails verity-$vname-corrupt-read dd if=/dev/mapper/v$h of=/dev/null bs=4096
 	veritysetup close v$h 2>/dev/null
-	kernel_log verity-$name-corrupt
+	kernel_log verity-$vname-corrupt
 	losetup -d /dev/loop0; losetup -d /dev/loop1
 done
 
