@@ -52,7 +52,7 @@ if [ "$(cat "$BUILD/.rsha-config-stamp" 2>/dev/null)" != "$stamp" ] || [ ! -f "$
 	echo "$stamp" >"$BUILD/.rsha-config-stamp"
 fi
 
-step "building $TARGET kernel and modules (log: $LOG)"
+step "building $TARGET kernel and modules: Debian linux-source-$KVER_PKG $(kernel_source_version) ($KSUITE) (log: $LOG)"
 if ! "${MAKE[@]}" "$(basename "$IMAGE")" modules >"$LOG" 2>&1; then
 	echo "---- kernel build failed; errors:" >&2
 	grep -E -A4 '(error|Error)(\[E[0-9]+\])?:|^ *--> |\*\*\*' "$LOG" | head -n 60 >&2 || true
