@@ -232,12 +232,18 @@ hygiene() {
 			fail "checkpatch --strict: $f: $(echo "$out" | head -n 3 | tr '\n' ' ')"
 		fi
 	done
-	for f in patches/"$KVER_PKG"/*.patch; do
-		if out=$(cd "$ksrc" && git apply --check "$RSHA_ROOT/$f" 2>&1); then
-			pass "$f applies to the pristine $KVER_PKG tree (git apply --check)"
-		else
-			fail "$f does not apply to the pristine $KVER_PKG tree: $out"
-		fi
+	local kver
+	for kver in $SUPPORTED_KERNELS; do
+		use_kernel "$kver"
+		ksrc=$("$RSHA_ROOT/scripts/build/tree.sh" pristine "$kver") ||
+			{ fail "hygiene: no pristine $kver tree"; continue; }
+		for f in patches/"$kver"/*.patch; do
+			if out=$(cd "$ksrc" && git apply --check "$RSHA_ROOT/$f" 2>&1); then
+				pass "$f applies to the pristine $kver tree (git apply --check)"
+			else
+				fail "$f does not apply to the pristine $kver tree: $out"
+			fi
+		done
 	done
 }
 
