@@ -382,18 +382,22 @@ class Checks:
         def hmac_by(section, alg, what):
             # 6.12: the hmac template over the sha driver of highest priority,
             # ours. 7.3 registers hmac-<alg>-lib (priority 300, over
-            # lib/crypto), which the crypto API takes before instantiating the
-            # template, and this project has no HMAC driver of its own: the
-            # user must hold that one.
+            # lib/crypto), which the crypto API takes unless the template has
+            # been instantiated over ours (310) already, as the AF_ALG
+            # vectors above do by naming hmac(<our driver>); this project has
+            # no HMAC driver of its own. Either way the user must hold it.
             algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
             lib = f"hmac-{alg}-lib"
-            if any(a.get("driver") == lib for a in algs):
-                held = [a for a in algs if a.get("driver") == lib and int(a.get("refcnt", 0)) > 1]
-                res(bool(held), f"{what} is the kernel's {lib} (7.3: no HMAC driver of ours)",
-                    f"{lib} is registered but holds no user")
-            else:
+            if not any(a.get("driver") == lib for a in algs):
                 ours_in_crypto(section, rf"hmac\(({ours(alg)})\)",
                                f"{what} instantiated over our {alg}")
+                return
+            held = [a.get("driver") for a in algs
+                    if re.fullmatch(rf"hmac\(({ours(alg)})\)|{re.escape(lib)}", a.get("driver", ""))
+                    and int(a.get("refcnt", 0)) > 1]
+            res(bool(held), f"{what} runs on the hmac(sha) of highest priority "
+                f"(7.3: {lib}, or the template over ours once instantiated): {', '.join(held)}",
+                f"neither {lib} nor hmac(<our {alg}>) holds a user")
 
         # dm-verity: sha256 and sha512 in on-disk format 1, sha256 in format 0.
         # 6.12 names the driver it uses in the kernel log; 7.3 does not, and
