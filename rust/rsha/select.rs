@@ -59,9 +59,10 @@ pub const LIB_DRIVER_PRIORITY: i32 = 300;
 /// (Documentation/drivers.rst, "Priorities"): a selected driver goes above the
 /// kernel's only where the unit it runs is at least as fast as the one
 /// `lib/crypto` picks on that CPU. It is, on every CPU and algorithm of the
-/// cycle model (Documentation/performance.rst), since every unit `lib/crypto`
-/// has, ours has too, at no more cycles, and the selected driver measures and
-/// runs the fastest of ours. The unit drivers keep their priorities, below
+/// cycle model (Documentation/performance.rst, "Linux 7.3": at most 0.98x of
+/// `lib/crypto`'s pick), since every unit `lib/crypto` has, ours has too, at
+/// no more cycles, and the selected driver measures and runs the fastest of
+/// ours. The unit drivers keep their priorities, below
 /// the kernel's: they are for tests and benchmarks, called by name.
 pub const fn selected_priority(module: i32) -> i32 {
     if cfg!(rsha_lib_drivers) && module < LIB_DRIVER_PRIORITY + 10 {
