@@ -389,18 +389,9 @@ impl<A: Algorithm> State<A> {
     /// Writes the state into `out` in the export format (`EXPORT_SIZE` bytes).
     pub fn export(&self, out: &mut [u8]) {
         let (chain_out, rest) = split_at_most(out, core::mem::size_of::<A::Chain>());
-        for (word, bytes) in self
-            .chain
-            .as_ref()
-            .iter()
-            .zip(chain_out.chunks_mut(A::Word::BYTES))
-        {
-            word.write_ne(bytes);
-        }
+        self.write_chain(chain_out);
         let (count_out, buffer_out) = split_at_most(rest, A::Counter::WORDS * 8);
-        for (i, bytes) in count_out.chunks_mut(8).enumerate() {
-            copy_prefix(bytes, &self.count.word(i).to_ne_bytes());
-        }
+        write_count::<A>(count_out, &self.count);
         copy_prefix(buffer_out, self.buffer.as_ref());
     }
 
@@ -413,19 +404,53 @@ impl<A: Algorithm> State<A> {
             self.wipe();
         }
         let (chain_in, rest) = split_at_most_ref(input, core::mem::size_of::<A::Chain>());
+        self.read_chain(chain_in);
+        let (count_in, buffer_in) = split_at_most_ref(rest, A::Counter::WORDS * 8);
+        self.read_count(count_in);
+        copy_prefix(self.buffer.as_mut(), buffer_in);
+    }
+
+    /// Writes the chaining words in native byte order into `out` (a prefix
+    /// if it is shorter; nothing beyond them if it is longer).
+    fn write_chain(&self, out: &mut [u8]) {
+        for (word, bytes) in self
+            .chain
+            .as_ref()
+            .iter()
+            .zip(out.chunks_mut(A::Word::BYTES))
+        {
+            word.write_ne(bytes);
+        }
+    }
+
+    /// Reads the chaining words from `input` as [`Self::write_chain`] writes
+    /// them; a word that `input` ends in gets the prefix and zeroes, the words
+    /// it does not reach stay as they were.
+    fn read_chain(&mut self, input: &[u8]) {
         for (word, bytes) in self
             .chain
             .as_mut()
             .iter_mut()
-            .zip(chain_in.chunks(A::Word::BYTES))
+            .zip(input.chunks(A::Word::BYTES))
         {
             *word = A::Word::read_ne(bytes);
         }
-        let (count_in, buffer_in) = split_at_most_ref(rest, A::Counter::WORDS * 8);
-        for (i, bytes) in count_in.chunks(8).enumerate() {
+    }
+
+    /// Reads the counter's `u64` words from `input` (native byte order, low
+    /// word first), as [`write_count`] writes them.
+    fn read_count(&mut self, input: &[u8]) {
+        for (i, bytes) in input.chunks(8).enumerate() {
             self.count.set_word(i, u64::read_ne(bytes));
         }
-        copy_prefix(self.buffer.as_mut(), buffer_in);
+    }
+}
+
+/// Writes the `u64` words of `count` into `out` (native byte order, low word
+/// first; a prefix if `out` is shorter).
+fn write_count<A: Algorithm>(out: &mut [u8], count: &A::Counter) {
+    for (i, bytes) in out.chunks_mut(8).enumerate() {
+        copy_prefix(bytes, &count.word(i).to_ne_bytes());
     }
 }
 
@@ -434,21 +459,11 @@ impl<A: Algorithm> State<A> {
     /// into `out` (a shorter `out` gets a prefix).
     fn write_core(&self, out: &mut [u8], count: &A::Counter) {
         let (chain_out, rest) = split_at_most(out, Self::CORE_COUNT_AT);
-        let chain_bytes = core::mem::size_of::<A::Chain>();
-        let (chain_out, padding) = split_at_most(chain_out, chain_bytes);
-        for (word, bytes) in self
-            .chain
-            .as_ref()
-            .iter()
-            .zip(chain_out.chunks_mut(A::Word::BYTES))
-        {
-            word.write_ne(bytes);
-        }
+        let (chain_out, padding) = split_at_most(chain_out, core::mem::size_of::<A::Chain>());
+        self.write_chain(chain_out);
         padding.fill(0);
         let (count_out, _) = split_at_most(rest, A::Counter::WORDS * 8);
-        for (i, bytes) in count_out.chunks_mut(8).enumerate() {
-            copy_prefix(bytes, &count.word(i).to_ne_bytes());
-        }
+        write_count::<A>(count_out, count);
     }
 
     /// Reads the chaining value and the counter of the core format from
@@ -456,18 +471,10 @@ impl<A: Algorithm> State<A> {
     /// for a word it ends in, which gets the prefix and zeroes).
     fn read_core(&mut self, input: &[u8]) {
         let (chain_in, rest) = split_at_most_ref(input, Self::CORE_COUNT_AT);
-        for (word, bytes) in self
-            .chain
-            .as_mut()
-            .iter_mut()
-            .zip(chain_in.chunks(A::Word::BYTES))
-        {
-            *word = A::Word::read_ne(bytes);
-        }
+        let (chain_in, _padding) = split_at_most_ref(chain_in, core::mem::size_of::<A::Chain>());
+        self.read_chain(chain_in);
         let (count_in, _) = split_at_most_ref(rest, A::Counter::WORDS * 8);
-        for (i, bytes) in count_in.chunks(8).enumerate() {
-            self.count.set_word(i, u64::read_ne(bytes));
-        }
+        self.read_count(count_in);
     }
 
     /// Writes the core state into `out` (`CORE_SIZE` bytes): the state without

@@ -361,6 +361,62 @@ impl<T: Shash> Adapter<T> {
         }
     }
 
+    /// Writes the state of `desc` into the `size` bytes at `out` with `export`:
+    /// what `export_callback` and `export_core_callback` share.
+    ///
+    /// # Safety
+    ///
+    /// As for `export_callback`, with room for `size` bytes at `out`.
+    unsafe fn export_with(
+        desc: *mut bindings::shash_desc,
+        out: *mut core::ffi::c_void,
+        size: usize,
+        export: fn(&T::State, &mut [u8]) -> Result,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: `desc` is a descriptor of this algorithm.
+            if unsafe { Self::overlaps_ctx(desc, out.cast(), size) } {
+                return Err(EINVAL);
+            }
+            // SAFETY: the context holds the `T::State` that `init` or `import`
+            // wrote, every byte of it defined; `out` has room for `size` bytes
+            // and does not overlap the context (checked above).
+            let (state, out) = unsafe {
+                (
+                    &*Self::ctx(desc),
+                    core::slice::from_raw_parts_mut(out.cast::<u8>(), size),
+                )
+            };
+            export(state, out)?;
+            Ok(0)
+        })
+    }
+
+    /// Replaces the state of `desc` with the one that `import` makes of the
+    /// `size` bytes at `input`: what `import_callback` and
+    /// `import_core_callback` share.
+    ///
+    /// # Safety
+    ///
+    /// As for `import_callback`, with `size` readable bytes at `input`.
+    unsafe fn import_with(
+        desc: *mut bindings::shash_desc,
+        input: *const core::ffi::c_void,
+        size: usize,
+        import: fn(&[u8]) -> Result<T::State>,
+    ) -> c_int {
+        from_result(|| {
+            // SAFETY: `input` holds `size` readable bytes. The slice is dropped
+            // before the context is written below, so `input` may even lie
+            // inside the context.
+            let input = unsafe { core::slice::from_raw_parts(input.cast::<u8>(), size) };
+            let state = import(input)?;
+            // SAFETY: as in `init_callback`.
+            unsafe { Self::ctx(desc).write(state) };
+            Ok(0)
+        })
+    }
+
     /// `export` of the ops table.
     ///
     /// # Safety
@@ -371,23 +427,9 @@ impl<T: Shash> Adapter<T> {
         desc: *mut bindings::shash_desc,
         out: *mut core::ffi::c_void,
     ) -> c_int {
-        from_result(|| {
-            // SAFETY: `desc` is a descriptor of this algorithm.
-            if unsafe { Self::overlaps_ctx(desc, out.cast(), T::EXPORT_SIZE) } {
-                return Err(EINVAL);
-            }
-            // SAFETY: the context holds the `T::State` that `init` or `import`
-            // wrote, every byte of it defined; `out` has room for `statesize`
-            // bytes and does not overlap the context (checked above).
-            let (state, out) = unsafe {
-                (
-                    &*Self::ctx(desc),
-                    core::slice::from_raw_parts_mut(out.cast::<u8>(), T::EXPORT_SIZE),
-                )
-            };
-            T::export(state, out)?;
-            Ok(0)
-        })
+        // SAFETY: by the function's safety requirements; `statesize` is
+        // `EXPORT_SIZE`.
+        unsafe { Self::export_with(desc, out, T::EXPORT_SIZE, T::export) }
     }
 
     /// `import` of the ops table.
@@ -401,20 +443,10 @@ impl<T: Shash> Adapter<T> {
         desc: *mut bindings::shash_desc,
         input: *const core::ffi::c_void,
     ) -> c_int {
-        from_result(|| {
-            // SAFETY: `input` holds `statesize` readable bytes. The slice is
-            // dropped before the context is written below, so `input` may even
-            // lie inside the context.
-            let input = unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::EXPORT_SIZE) };
-            let state = T::import(input)?;
-            // SAFETY: as in `init_callback`.
-            unsafe { Self::ctx(desc).write(state) };
-            Ok(0)
-        })
+        // SAFETY: by the function's safety requirements.
+        unsafe { Self::import_with(desc, input, T::EXPORT_SIZE, T::import) }
     }
-}
 
-impl<T: Shash> Adapter<T> {
     /// `export_core` of the ops table (Linux 6.16 and later).
     ///
     /// # Safety
@@ -426,21 +458,8 @@ impl<T: Shash> Adapter<T> {
         desc: *mut bindings::shash_desc,
         out: *mut core::ffi::c_void,
     ) -> c_int {
-        from_result(|| {
-            // SAFETY: `desc` is a descriptor of this algorithm.
-            if unsafe { Self::overlaps_ctx(desc, out.cast(), T::CORE_SIZE) } {
-                return Err(EINVAL);
-            }
-            // SAFETY: as in `export_callback`, for `CORE_SIZE` bytes.
-            let (state, out) = unsafe {
-                (
-                    &*Self::ctx(desc),
-                    core::slice::from_raw_parts_mut(out.cast::<u8>(), T::CORE_SIZE),
-                )
-            };
-            T::export_core(state, out)?;
-            Ok(0)
-        })
+        // SAFETY: by the function's safety requirements.
+        unsafe { Self::export_with(desc, out, T::CORE_SIZE, T::export_core) }
     }
 
     /// `import_core` of the ops table (Linux 6.16 and later).
@@ -453,15 +472,8 @@ impl<T: Shash> Adapter<T> {
         desc: *mut bindings::shash_desc,
         input: *const core::ffi::c_void,
     ) -> c_int {
-        from_result(|| {
-            // SAFETY: `input` holds `CORE_SIZE` readable bytes; the slice is
-            // dropped before the context is written, as in `import_callback`.
-            let input = unsafe { core::slice::from_raw_parts(input.cast::<u8>(), T::CORE_SIZE) };
-            let state = T::import_core(input)?;
-            // SAFETY: as in `init_callback`.
-            unsafe { Self::ctx(desc).write(state) };
-            Ok(0)
-        })
+        // SAFETY: by the function's safety requirements.
+        unsafe { Self::import_with(desc, input, T::CORE_SIZE, T::import_core) }
     }
 }
 

@@ -201,6 +201,25 @@ fn absorb_declines_exactly_at_a_block<A: Reference>() {
     }
 }
 
+/// The digest of `message` when a state that has seen other data imports
+/// `exported` with `import` (nothing of the other data may survive) and then
+/// hashes `message[len..]`: what the export/import tests check against the
+/// reference digest.
+fn resumed_digest<A: Reference>(
+    import: fn(&mut State<A>, &[u8]),
+    exported: &[u8],
+    message: &[u8],
+    len: usize,
+) -> Vec<u8> {
+    let mut other = State::<A>::new();
+    other.update(b"unrelated data that must be overwritten", &mut A::compress);
+    import(&mut other, exported);
+    other.update(&message[len..], &mut A::compress);
+    let mut out = vec![0u8; A::DIGEST_SIZE];
+    other.finish(&mut out, &mut A::compress);
+    out
+}
+
 fn export_import_mid_stream<A: Reference>() {
     let mut rng = SmallRng::seed_from_u64(7);
     for len in [0usize, 1, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 300] {
@@ -210,13 +229,7 @@ fn export_import_mid_stream<A: Reference>() {
         state.update(&message[..len], &mut A::compress);
         let mut exported = vec![0xa5u8; State::<A>::EXPORT_SIZE];
         state.export(&mut exported);
-        // Import into a state that has seen other data: nothing of it may survive.
-        let mut other = State::<A>::new();
-        other.update(b"unrelated data that must be overwritten", &mut A::compress);
-        other.import(&exported);
-        other.update(&message[len..], &mut A::compress);
-        let mut out = vec![0u8; A::DIGEST_SIZE];
-        other.finish(&mut out, &mut A::compress);
+        let out = resumed_digest(State::<A>::import, &exported, &message, len);
         assert_eq!(
             out,
             A::digest(&message),
@@ -292,12 +305,7 @@ fn partial_export_mid_stream<A: Reference>() {
             "{} buffered bytes",
             A::NAME
         );
-        let mut other = State::<A>::new();
-        other.update(b"unrelated data that must be overwritten", &mut A::compress);
-        other.import_partial(&exported);
-        other.update(&message[len..], &mut A::compress);
-        let mut out = vec![0u8; A::DIGEST_SIZE];
-        other.finish(&mut out, &mut A::compress);
+        let out = resumed_digest(State::<A>::import_partial, &exported, &message, len);
         assert_eq!(
             out,
             A::digest(&message),
@@ -367,12 +375,7 @@ fn core_export_at_block_boundary<A: Reference>() {
         state.update(&message[..len], &mut A::compress);
         let mut core = vec![0x5au8; State::<A>::CORE_SIZE];
         state.export_core(&mut core);
-        let mut other = State::<A>::new();
-        other.update(b"unrelated", &mut A::compress);
-        other.import_core(&core);
-        other.update(&message[len..], &mut A::compress);
-        let mut out = vec![0u8; A::DIGEST_SIZE];
-        other.finish(&mut out, &mut A::compress);
+        let out = resumed_digest(State::<A>::import_core, &core, &message, len);
         assert_eq!(out, A::digest(&message), "{} core export at {len}", A::NAME);
     }
 }
