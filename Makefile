@@ -24,7 +24,27 @@ BINDGEN ?= $(HOME)/.cargo/bin/bindgen
 CLIPPY_DRIVER ?= $(dir $(RUSTC))clippy-driver
 RUSTDOC ?= $(dir $(RUSTC))rustdoc
 LLVM_BIN ?= /usr/lib/llvm-19/bin
-KMAKE = PATH=$(LLVM_BIN):$$PATH $(MAKE) -C $(KDIR) M=$(CURDIR) ARCH=$(ARCH) LLVM=1 \
+
+# What the kernel must have, checked before anything is compiled, so that a
+# wrong KDIR gives one message instead of a bindgen or rustc backtrace.
+config = $(KDIR)/.config
+kconfig = $(shell sed -n 's/^$(1)=//p' $(config) 2>/dev/null)
+kconfig_text = $(shell sed -n 's/^$(1)="\(.*\)"$$/\1/p' $(config) 2>/dev/null)
+
+# The C compiler is the kernel's: clang (LLVM=1, as the project's own test
+# kernels are built), or GCC as a distribution builds its kernels, under the
+# name its .config records (CONFIG_CC_VERSION_TEXT: Debian's arm64 kernels
+# say "aarch64-linux-gnu-gcc-14 (Debian 14.2.0-19) 14.2.0"), with
+# CROSS_COMPILE the name up to "gcc".
+ifeq ($(call kconfig,CONFIG_CC_IS_GCC),y)
+KCC ?= $(firstword $(call kconfig_text,CONFIG_CC_VERSION_TEXT))
+CROSS_COMPILE ?= $(shell echo '$(KCC)' | sed 's/gcc[-0-9.]*$$//')
+KMAKE_CC = CC=$(KCC) CROSS_COMPILE=$(CROSS_COMPILE)
+else
+KCC = clang
+KMAKE_CC = LLVM=1
+endif
+KMAKE = PATH=$(LLVM_BIN):$$PATH $(MAKE) -C $(KDIR) M=$(CURDIR) ARCH=$(ARCH) $(KMAKE_CC) \
 	RUSTC=$(RUSTC) BINDGEN=$(BINDGEN) CLIPPY_DRIVER=$(CLIPPY_DRIVER) \
 	RUSTDOC=$(RUSTDOC)
 
@@ -42,22 +62,18 @@ KMAKE += CONFIG_CRYPTO_RSHA_STATS=y CONFIG_CRYPTO_RSHA_NEGATIVE_CONTROL=m \
 	 CONFIG_CRYPTO_RSHA_ROBUSTNESS_TEST=m
 endif
 
-# What the kernel must have, checked before anything is compiled, so that a
-# wrong KDIR gives one message instead of a bindgen or rustc backtrace.
-config = $(KDIR)/.config
-kconfig = $(shell sed -n 's/^$(1)=//p' $(config) 2>/dev/null)
-kconfig_text = $(shell sed -n 's/^$(1)="\(.*\)"$$/\1/p' $(config) 2>/dev/null)
 need_config = $(if $(filter $(2),$(call kconfig,$(1))),,$(error $(KDIR): the kernel has no $(1)=$(firstword $(2)) ($(3))))
-# The kernels the drivers are built and tested for (scripts/lib.sh,
-# use_kernel): any 6.12.y and 7.3.y, whatever the local version after it.
-SUPPORTED_KERNELS := 6.12 7.3
+# The kernels the drivers are built and tested for: any 6.12.y and 7.3.y
+# (scripts/lib.sh, use_kernel), and 7.2.y, the kernel of Debian sid's armmp
+# images (scripts/distro/debian-kernel.sh), whatever the local version after it.
+SUPPORTED_KERNELS := 6.12 7.2 7.3
 kernel_release = $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
 kernel_x_y = $(shell echo '$(kernel_release)' | sed -n 's/^\([0-9]*\.[0-9]*\)[.+-].*/\1/p; s/^\([0-9]*\.[0-9]*\)$$/\1/p')
 
 check:
 	$(if $(wildcard $(config)),,$(error $(KDIR) has no .config: KDIR must be a configured and built kernel tree))
 	$(if $(kernel_release),,$(error $(KDIR) has no include/config/kernel.release: KDIR must be a configured and built kernel tree))
-	$(if $(filter $(SUPPORTED_KERNELS),$(kernel_x_y)),,$(error $(KDIR): Linux $(kernel_release) is not supported: the drivers support Linux 6.12 (Debian bookworm's linux-source-6.12) and 7.3 (trixie-backports' linux-source-7.3)))
+	$(if $(filter $(SUPPORTED_KERNELS),$(kernel_x_y)),,$(error $(KDIR): Linux $(kernel_release) is not supported: the drivers support Linux 6.12 (Debian bookworm's linux-source-6.12), 7.2 (Debian sid's kernel images) and 7.3 (trixie-backports' linux-source-7.3 and kernel images)))
 	$(call need_config,CONFIG_RUST,y,the drivers are Rust)
 	$(call need_config,CONFIG_MODULES,y,they are modules)
 	$(call need_config,CONFIG_CRYPTO_HASH,y m,they are shash drivers)
@@ -71,8 +87,11 @@ check:
 	[ "$$want" = "$$have" ] || { echo "error: $(RUSTC) is '$$have', the kernel was built with '$$want': modules must be built with the kernel's rustc (RUSTC=...)" >&2; exit 1; }
 	@want='$(call kconfig_text,CONFIG_BINDGEN_VERSION_TEXT)'; have=$$($(BINDGEN) --version 2>/dev/null); \
 	[ -z "$$want" ] || [ "$$want" = "$$have" ] || { echo "error: $(BINDGEN) is '$$have', the kernel was built with '$$want' (BINDGEN=...)" >&2; exit 1; }
-	@want='$(call kconfig_text,CONFIG_CC_VERSION_TEXT)'; have=$$(PATH=$(LLVM_BIN):$$PATH clang --version 2>/dev/null | head -n1); \
-	[ "$$want" = "$$have" ] || { echo "error: clang is '$$have', the kernel was built with '$$want' (LLVM_BIN=...)" >&2; exit 1; }
+	@want='$(call kconfig_text,CONFIG_CC_VERSION_TEXT)'; have=$$(PATH=$(LLVM_BIN):$$PATH $(KCC) --version 2>/dev/null | head -n1); \
+	[ "$$want" = "$$have" ] || [ '$(KCC)' = clang ] || [ "$$(PATH=$(LLVM_BIN):$$PATH $(KCC) -dumpfullversion 2>/dev/null | \
+		awk -F. '{ printf "%d%02d%02d", $$1, $$2, $$3 }')" != '$(call kconfig,CONFIG_GCC_VERSION)' ] || \
+		{ echo "note: $(KCC) is '$$have', the kernel was built with '$$want': the same GCC release, another package revision" >&2; want=$$have; }; \
+	[ "$$want" = "$$have" ] || { echo "error: $(KCC) is '$$have', the kernel was built with '$$want' ($(if $(filter clang,$(KCC)),LLVM_BIN=...,KCC=...))" >&2; exit 1; }
 
 modules: check
 	$(KMAKE) modules

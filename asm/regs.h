@@ -62,9 +62,15 @@
 	\then	\name, \n, \args
 .endm
 
+// .Lrsha_req_NAME marks NAME as set by rsha_reg: the .unreq before the new
+// .req is for a name given before (GNU as refuses .unreq of an unknown name,
+// clang's assembler ignores it).
 .macro	rsha_reg_ name, n, prefix
+	.ifdef	.Lrsha_req_\name
 	.unreq	\name
+	.endif
 	\name	.req \prefix\n
+	.set	.Lrsha_req_\name, 1
 .endm
 
 .macro	rsha_call_ name, n, args:vararg

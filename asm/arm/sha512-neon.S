@@ -94,8 +94,8 @@
 	kptr	.req	r12		// K pair of the next K+W (vld1 ...!)
 	wptr	.req	lr		// W pair of the next K+W (ring)
 	pnew	.req	r4		// schedule: W[j-16..j-15], W[j..j+1]
-	p15	.req	r6		// schedule: W[j-15..j-14]
-	p7	.req	r7		// schedule: W[j-7..j-6]
+	w15p	.req	r6		// schedule: W[j-15..j-14] (not "p15": GNU as
+	w7p	.req	r7		// schedule: W[j-7..j-6]    takes pN for a coprocessor)
 	chunks	.req	r5		// schedule chunks left
 	wrap	.req	r11		// -112: one pair's step (16) less the ring
 	state	.req	r0		// u64 state[8]
@@ -130,8 +130,8 @@
  * comes after slot 10 of round j-16, the reload after slot 15). q7 holds
  * W[j-2..j-1] on entry (the previous pair's result) and W[j..j+1] on exit; q6 sums the
  * terms; q4 and q5 are sigma temporaries, q4 also takes W[j-15..j-14].
- * The ring is walked a pair at a time by three pointers: p7 (W[j-7..j-6]:
- * slot m + 9, or m - 7 from m = 8 on), p15 (W[j-15..j-14]: slot m + 1)
+ * The ring is walked a pair at a time by three pointers: w7p (W[j-7..j-6]:
+ * slot m + 9, or m - 7 from m = 8 on), w15p (W[j-15..j-14]: slot m + 1)
  * and pnew (W[j..j+1]: slot m). Each steps back by the ring's size on its
  * last access before the ring's end (post-increment by wrap, -112, in
  * place of 16), so a chunk leaves them where it found them. Slot 16
@@ -141,7 +141,7 @@
  * sigma1(x) = ror(x,19) ^ ror(x,61) ^ (x >> 6)
  */
 .macro	SCHED_OP i, m
-	rsha_at \i, 0,  RING_STEP vld1.64, d12-d13, p7, \m == 6	// W[j-7..j-6]
+	rsha_at \i, 0,  RING_STEP vld1.64, d12-d13, w7p, (\m == 6)	// W[j-7..j-6]
 	rsha_at \i, 1,  vshr.u64 q5, q7, #19
 	rsha_at \i, 2,  vshr.u64 q4, q7, #61
 	rsha_at \i, 3,  vadd.i64 q6, q6, q3	// + W[j-16..j-15]
@@ -149,7 +149,7 @@
 	rsha_at \i, 5,  vsli.64 q4, q7, #3
 	rsha_at \i, 6,  vshr.u64 q7, q7, #6
 	rsha_at \i, 7,  veor q5, q5, q4
-	rsha_at \i, 8,  RING_STEP vld1.64, d8-d9, p15, \m == 14	// W[j-15..j-14]
+	rsha_at \i, 8,  RING_STEP vld1.64, d8-d9, w15p, (\m == 14)	// W[j-15..j-14]
 	rsha_at \i, 9,  veor q5, q5, q7	// sigma1(W[j-2..j-1])
 	rsha_at \i, 10, vadd.i64 q6, q6, q5
 	rsha_at \i, 11, vshr.u64 q5, q4, #1
@@ -160,7 +160,7 @@
 	rsha_at \i, 16, veor q5, q5, q7
 	rsha_at \i, 17, veor q5, q5, q4	// sigma0(W[j-15..j-14])
 	rsha_at \i, 18, vadd.i64 q7, q6, q5	// W[j..j+1]
-	rsha_at \i, 19, RING_STEP vst1.64, d14-d15, pnew, \m == 14
+	rsha_at \i, 19, RING_STEP vst1.64, d14-d15, pnew, (\m == 14)
 	rsha_at2 \i, \m, 19, 0, vstr d14, [sp, #DUP_SLOT]
 .endm
 
@@ -288,7 +288,7 @@
 	SCHED_SLOT \t, 14, \sched
 	vsli.64		d27, \a, #36
 	.if (\t % 2) == 0
-	RING_STEP vld1.64, d6-d7, wptr, (\t % 16) == 12	// W[t+2..t+3]
+	RING_STEP vld1.64, d6-d7, wptr, ((\t % 16) == 12)	// W[t+2..t+3]
 	.endif
 	SCHED_SLOT \t, 15, \sched
 	vsli.64		d28, \a, #30
@@ -375,8 +375,8 @@ SYM_FUNC_START(rsha_sha512_arm_neon)
 	rsha_arm_enter FRAME, 1
 	ldr	kptr, .Lsha512_k_arm_neon_addr
 	mov	pnew, sp			// the schedule's ring pointers:
-	add	p15, sp, #W_SLOT(1)		// every chunk leaves them
-	add	p7, sp, #W_SLOT(9)		// where it found them
+	add	w15p, sp, #W_SLOT(1)		// every chunk leaves them
+	add	w7p, sp, #W_SLOT(9)		// where it found them
 	mvn	wrap, #111
 
 	// The first block into the ring with one vstm (r1 then points to the
@@ -430,8 +430,8 @@ SYM_FUNC_END(rsha_sha512_arm_neon)
 	.unreq	kptr
 	.unreq	wptr
 	.unreq	pnew
-	.unreq	p15
-	.unreq	p7
+	.unreq	w15p
+	.unreq	w7p
 	.unreq	chunks
 	.unreq	wrap
 	.unreq	state

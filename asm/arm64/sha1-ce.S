@@ -113,18 +113,6 @@
 	cp1	.req	v31
 	cps0	.req	s30
 	cps1	.req	s31
-	// The names the macros compute per step (rsha_reg); each is defined
-	// once here because GNU as refuses rsha_reg's .unreq of an unknown name.
-	eout	.req	v0
-	wkt	.req	v0
-	cpv	.req	v0
-	cpt	.req	v0
-	ein	.req	v0
-	sw	.req	v0
-	sw1	.req	v0
-	sw2	.req	v0
-	swk	.req	v0
-	sk	.req	v0
 
 /*
  * The message schedule work done in step t, for later steps (msg<n % 4>

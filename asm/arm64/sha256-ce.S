@@ -110,14 +110,6 @@
 	k13	.req	v29
 	k14	.req	v30
 	k15	.req	v31
-	// The names the macros compute per step (rsha_reg); each is defined
-	// once here because GNU as refuses rsha_reg's .unreq of an unknown name.
-	wkt	.req	v0
-	sw	.req	v0
-	sw1	.req	v0
-	sw2	.req	v0
-	swk	.req	v0
-	sk	.req	v0
 
 /*
  * The message schedule work done in step t, for later steps (msg<n % 4>

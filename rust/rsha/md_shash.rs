@@ -679,8 +679,13 @@ macro_rules! __modinfo {
         const _: () = {
             const PARTS: &[&str] = &[$($part),+];
             const LEN: usize = $crate::rsha::md_shash::modinfo_len(PARTS);
+            // `used(compiler)`, as `module!`'s own entries: plain `#[used]`
+            // is `used(linker)` on ELF with newer rustc (1.97: Debian sid's
+            // kernels), which marks the section SHF_GNU_RETAIN, and `ld -r`
+            // then keeps it apart from the other `.modinfo`: modpost reads
+            // one of the two and misses the license or the aliases.
             #[link_section = ".modinfo"]
-            #[used]
+            #[used(compiler)]
             static ENTRY: [u8; LEN] = $crate::rsha::md_shash::modinfo_entry::<LEN>(PARTS);
         };
     };
