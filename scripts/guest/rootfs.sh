@@ -71,6 +71,16 @@ LIST=$OUT.list
 	for f in modules.builtin modules.builtin.modinfo; do
 		[ ! -f "$BUILD/$f" ] || echo "file /lib/modules/$KREL/$f $BUILD/$f 0644 0 0"
 	done
+	# A distribution kernel (scripts/debian-kernel.sh --test): the
+	# distribution's own modules that the tests use, with their
+	# dependencies, where the distribution installs them.
+	if [ -f "$BUILD/rsha-distro-modules.list" ]; then
+		droot=$(cat "$BUILD/rsha-distro-modules.root")
+		sed 's|/[^/]*$||' "$BUILD/rsha-distro-modules.list" | sort -u | awk -v k="/lib/modules/$KREL" '
+			{ n = split($0, p, "/"); d = k
+			  for (i = 1; i <= n; i++) { d = d "/" p[i]; if (!(d in seen)) { seen[d] = 1; print "dir " d " 0755 0 0" } } }'
+		sed "s|.*|file /lib/modules/$KREL/& $droot/& 0644 0 0|" "$BUILD/rsha-distro-modules.list"
+	fi
 	echo "file /autoload.sh $RSHA_ROOT/scripts/guest/initramfs/autoload.sh 0644 0 0"
 	cat "$OUT.kmod.list"
 	# tcrypt gzipped, so that each insmod of it runs its tests once

@@ -1,0 +1,328 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The drivers for one of Debian's own kernel images, as Debian ships it:
+#
+#   scripts/debian-kernel.sh [--arch arm64|armhf] [--test] [--list] [VERSION]
+#
+# VERSION is a Debian kernel ABI name as in the package names, "7.3.4+deb13"
+# for linux-image-7.3.4+deb13-arm64 (the flavour, -arm64 or -armmp, follows
+# from --arch; arm64 is the default). Without VERSION: the newest kernel in
+# Debian's index (trixie, trixie-backports, sid) whose packages download and
+# whose .config has CONFIG_RUST=y. --list prints the kernels of the index with
+# where they are from, and stops. --test also builds the test-only modules
+# and lays out what the test suite boots (scripts/test.sh, the debian-*
+# targets).
+#
+# Steps, each printed and each cached under $RSHA_CACHE/debian:
+#  1. Debian's linux-headers-<abi>-<flavour> (its .config and Module.symvers),
+#     linux-binary-* (the kernel image) and linux-modules-*, downloaded with a
+#     private apt state (the host's apt and dpkg configuration are never
+#     touched).
+#  2. The compilers the .config names (CONFIG_CC_VERSION_TEXT,
+#     CONFIG_RUSTC_VERSION_TEXT, CONFIG_BINDGEN_VERSION_TEXT,
+#     CONFIG_PAHOLE_VERSION), in a chroot of the Debian suite Debian built
+#     the kernel in (a -backports kernel: the suite under it), made with
+#     mmdebstrap. A rustc or bindgen of another version stops here, naming
+#     both; a GCC of the same release and another package revision is
+#     noted.
+#  3. Debian's source of that version (linux-source-X.Y), configured with
+#     Debian's .config (olddefconfig must leave every option as it is) and
+#     prepared in the chroot with `make modules_prepare`: the build of the
+#     kernel crate (rust/libkernel.rmeta) with Debian's rustc, flags and
+#     configuration, which is what the Rust symbols of Debian's image were
+#     made from. Debian's Module.symvers goes beside it, so that modpost
+#     checks every symbol the modules import against what Debian's kernel
+#     exports.
+#  4. The modules, built out of tree against that tree in the chroot (the
+#     top-level Makefile), into $RSHA_CACHE/debian/<release>/rsha-modules.
+#
+# Root is needed (the chroot). Documentation/distribution-kernels.rst says
+# how to install and load the modules, and what differs elsewhere.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+DEBARCH=arm64 TEST=0 LIST=0 ABI=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--arch) DEBARCH=${2:?--arch needs arm64 or armhf}; shift ;;
+	--test) TEST=1 ;;
+	--list) LIST=1 ;;
+	-h | --help) sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-*) die "unknown option $1 (scripts/debian-kernel.sh --help)" ;;
+	*) ABI=$1 ;;
+	esac
+	shift
+done
+case $DEBARCH in
+arm64) FLAVOUR=arm64 ARCH=arm64 ;;
+armhf) FLAVOUR=armmp ARCH=arm ;;
+*) die "--arch $DEBARCH: the drivers are for arm64 and armhf" ;;
+esac
+case $ABI in *-"$FLAVOUR") ABI=${ABI%-"$FLAVOUR"} ;; esac
+[ "$(id -u)" = 0 ] || die "scripts/debian-kernel.sh needs root (it builds in a chroot)"
+need mmdebstrap mmdebstrap
+need unshare util-linux
+
+TOP=$RSHA_CACHE/debian
+SUITES=${RSHA_DEBIAN_SUITES:-trixie trixie-backports sid}
+mkdir -p "$TOP"
+
+# --- the private apt state: Debian's kernel packages for arm64 and armhf --
+APTD=$TOP/apt
+mkdir -p "$APTD/lists-$DEBARCH/partial" "$APTD/cache/archives/partial"
+touch "$APTD/status"
+for s in $SUITES; do echo "deb $DEBIAN_MIRROR $s main"; done >"$APTD/sources.list"
+# Check-Valid-Until: a mirror may keep a suite's Release file past its date
+# (sid's, here); what it holds is what is downloaded.
+APTO=(-o APT::Architecture="$DEBARCH" -o APT::Architectures="$DEBARCH"
+	-o "Dir::Etc::sourcelist=$APTD/sources.list" -o Dir::Etc::sourceparts=/nonexistent
+	-o "Dir::State::Lists=$APTD/lists-$DEBARCH" -o "Dir::Cache=$APTD/cache"
+	-o "Dir::State::status=$APTD/status" -o Debug::NoLocking=1
+	-o Acquire::Check-Valid-Until=false)
+stamp=$APTD/lists-$DEBARCH/.updated
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$SUITES" ]; then
+	step "apt-get update: Debian $SUITES for $DEBARCH (private lists in $APTD)"
+	apt-get -q "${APTO[@]}" update >"$APTD/update.log" 2>&1 ||
+		die "apt-get update of $DEBIAN_MIRROR ($SUITES, $DEBARCH) failed: $(grep -m1 -E '^E:' "$APTD/update.log")"
+	echo "$SUITES" >"$stamp"
+fi
+
+# candidates: "ABI SUITE VERSION" of every linux-headers-<abi>-FLAVOUR in the
+# index, newest first (release candidates, "7.3-rc7", are left out).
+candidates() {
+	local s f
+	for s in $SUITES; do
+		f=$(compgen -G "$APTD/lists-$DEBARCH/*_dists_${s}_main_binary-${DEBARCH}_Packages*" | head -n1) || continue
+		/usr/lib/apt/apt-helper cat-file "$f" | awk -v fl="$FLAVOUR" -v s="$s" '
+			/^Package: / { p = $2 }
+			/^Version: / && p ~ ("^linux-headers-[0-9]+\\.[0-9]+\\.[0-9]+\\+deb[0-9]+-" fl "$") {
+				abi = p; sub(/^linux-headers-/, "", abi); sub("-" fl "$", "", abi)
+				print abi, s, $2; p = "" }'
+	done | sort -k1,1Vr -u
+}
+if [ "$LIST" = 1 ]; then
+	echo "Debian kernels for $DEBARCH ($FLAVOUR) in $SUITES (Rust from 6.18 on):"
+	candidates | awk '{ printf "  %-16s %-18s %s\n", $1, $2, $3 }'
+	exit 0
+fi
+qualifying() {
+	candidates | awk '{ split($1, v, /[.+]/); if (v[1] > 6 || (v[1] == 6 && v[2] >= 18)) print "  " $1 " (" $2 ")" }' |
+		head -n 12
+}
+
+# fetch_headers ABI: download and unpack linux-headers-ABI-FLAVOUR into
+# $TOP/ABI-FLAVOUR/headers (once); fails with the reason in $WHY.
+WHY=
+fetch_headers() {
+	local rel=$1-$FLAVOUR dir=$TOP/$1-$FLAVOUR tmp
+	[ -f "$dir/headers/.config" ] && return 0
+	tmp=$dir/debs/.partial
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	if ! (cd "$tmp" && apt-get -q "${APTO[@]}" download "linux-headers-$rel" >"$dir/download.log" 2>&1); then
+		WHY="download of linux-headers-$rel failed: $(grep -m1 -E '^E:' "$dir/download.log" | sed 's/ \[IP:.*//')"
+		return 1
+	fi
+	rm -rf "$dir/headers.tmp" && mkdir -p "$dir/headers.tmp"
+	dpkg-deb -x "$tmp"/linux-headers-*.deb "$dir/headers.tmp"
+	mv "$dir/headers.tmp/usr/src/linux-headers-$rel" "$dir/headers"
+	rm -rf "$dir/headers.tmp" "$tmp"
+}
+has_rust() { grep -qx 'CONFIG_RUST=y' "$TOP/$1-$FLAVOUR/headers/.config"; }
+
+if [ -z "$ABI" ]; then
+	step "choosing the newest Debian $FLAVOUR kernel with CONFIG_RUST=y"
+	while read -r abi suite version; do
+		if ! fetch_headers "$abi"; then
+			step "  skipping $abi ($suite, $version): $WHY"
+		elif ! has_rust "$abi"; then
+			step "  skipping $abi ($suite, $version): no CONFIG_RUST=y"
+		else
+			ABI=$abi
+			break
+		fi
+	done < <(candidates | awk '{ split($1, v, /[.+]/); if (v[1] > 6 || (v[1] == 6 && v[2] >= 18)) print }')
+	[ -n "$ABI" ] || die "no Debian $FLAVOUR kernel with CONFIG_RUST=y could be downloaded from $SUITES"
+fi
+line=$(candidates | awk -v a="$ABI" '$1 == a' | head -n1)
+[ -n "$line" ] || die "Debian has no linux-headers-$ABI-$FLAVOUR in $SUITES; kernels that qualify (CONFIG_RUST=y from 6.18 on):
+$(qualifying)"
+read -r _ KSUITE_DEB PKGVER <<<"$line"
+REL=$ABI-$FLAVOUR
+DIR=$TOP/$REL
+mkdir -p "$DIR"
+fetch_headers "$ABI" || die "$WHY (Debian $KSUITE_DEB)"
+HEADERS=$DIR/headers
+has_rust "$ABI" || die "linux-headers-$REL ($KSUITE_DEB) has no CONFIG_RUST=y; kernels that qualify:
+$(qualifying)"
+step "Debian kernel $REL, $PKGVER from $KSUITE_DEB"
+
+# --- 1. the kernel image and Debian's modules ---------------------------
+if [ ! -f "$DIR/root/.complete" ]; then
+	# linux-image-REL, and the packages it is made of from 7.x on
+	# (linux-binary-REL: the image, linux-modules-REL, linux-base-REL: the
+	# lists of built-in modules).
+	step "downloading linux-image-$REL and what it is made of ($KSUITE_DEB)"
+	tmp=$DIR/debs/.partial
+	rm -rf "$tmp" "$DIR/root" && mkdir -p "$tmp" "$DIR/root"
+	parts=$(apt-cache "${APTO[@]}" depends "linux-image-$REL=$PKGVER" 2>/dev/null |
+		sed -n "s/^  Depends: \(linux-\(binary\|modules\|base\)-$REL\)\$/\1/p" | sort -u)
+	for p in "linux-image-$REL" $parts; do
+		(cd "$tmp" && apt-get -q "${APTO[@]}" download "$p=$PKGVER" >"$DIR/download.log" 2>&1) ||
+			die "could not download Debian package $p $PKGVER from $KSUITE_DEB: $(grep -m1 -E '^E:' "$DIR/download.log" | sed 's/ \[IP:.*//')"
+	done
+	for d in "$tmp"/*.deb; do dpkg-deb -x "$d" "$DIR/root"; done
+	rm -rf "$tmp"
+	touch "$DIR/root/.complete"
+fi
+MODROOT=$DIR/root/usr/lib/modules/$REL
+IMAGE=$MODROOT/vmlinuz
+[ -f "$IMAGE" ] || die "linux-binary-$REL has no usr/lib/modules/$REL/vmlinuz"
+
+# --- 2. Debian's compilers, in a chroot of the suite it was built in -----
+kcfg() { sed -n "s/^$1=\"\{0,1\}\([^\"]*\)\"\{0,1\}$/\1/p" "$HEADERS/.config"; }
+CC_TEXT=$(kcfg CONFIG_CC_VERSION_TEXT) RUSTC_TEXT=$(kcfg CONFIG_RUSTC_VERSION_TEXT)
+BINDGEN_TEXT=$(kcfg CONFIG_BINDGEN_VERSION_TEXT)
+KCC=${CC_TEXT%% *}
+case $KCC in *-gcc-[0-9]*) ;; *) die "$REL was built with '$CC_TEXT': only GCC-built Debian kernels are handled" ;; esac
+TRIPLE=${KCC%-gcc-*} GCCMAJ=${KCC##*-gcc-}
+HOST_DEBARCH=$(dpkg --print-architecture)
+case $TRIPLE in
+aarch64-linux-gnu) TRIPLE_DEBARCH=arm64 ;;
+arm-linux-gnueabihf) TRIPLE_DEBARCH=armhf ;;
+*) die "$REL: unexpected compiler $KCC" ;;
+esac
+TOOLSUITE=${KSUITE_DEB%-backports}
+PKGS=(make bc bison flex libelf-dev libssl-dev openssl xz-utils kmod cpio python3 perl gcc libc6-dev
+	rustc rust-src bindgen dwarves)
+if [ "$HOST_DEBARCH" = "$TRIPLE_DEBARCH" ]; then
+	PKGS+=("gcc-$GCCMAJ")
+else
+	PKGS+=("gcc-$GCCMAJ-$TRIPLE" "binutils-$TRIPLE" "libc6-dev-$TRIPLE_DEBARCH-cross")
+fi
+COMPAT=()
+if grep -qx 'CONFIG_COMPAT_VDSO=y' "$HEADERS/.config"; then
+	# arm64's vDSO for 32-bit tasks, built during modules_prepare.
+	PKGS+=(gcc-arm-linux-gnueabihf)
+	COMPAT=(CROSS_COMPILE_COMPAT=arm-linux-gnueabihf-)
+fi
+CHROOT=$TOP/chroot/$TOOLSUITE-$(printf '%s\n' "${PKGS[@]}" | sort | sha256sum | cut -c1-10)
+if [ ! -f "$CHROOT.complete" ]; then
+	step "mmdebstrap: a Debian $TOOLSUITE chroot with the compilers of $REL (${PKGS[*]}) in $CHROOT"
+	rm -rf "$CHROOT" && mkdir -p "$(dirname "$CHROOT")"
+	mmdebstrap --variant=minbase --mode=root --aptopt='Acquire::Check-Valid-Until "false"' \
+		--include="$(IFS=,; echo "${PKGS[*]}")" "$TOOLSUITE" "$CHROOT" "$DEBIAN_MIRROR" \
+		>"$CHROOT.log" 2>&1 ||
+		die "mmdebstrap of Debian $TOOLSUITE ($DEBIAN_MIRROR) failed: $(grep -m1 -E '^E:' "$CHROOT.log") (log: $CHROOT.log)"
+	touch "$CHROOT.complete"
+fi
+# in_chroot CMD...: CMD in the chroot, with /proc and the cache and this
+# checkout at their own paths.
+in_chroot() {
+	unshare --mount --fork bash -c '
+		c=$1; shift
+		for d in "$RSHA_CACHE" "$RSHA_ROOT"; do mkdir -p "$c$d"; mount --rbind "$d" "$c$d"; done
+		mount -t proc proc "$c/proc"
+		exec chroot "$c" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"' \
+		in_chroot "$CHROOT" "$@"
+}
+export RSHA_CACHE RSHA_ROOT
+have=$(in_chroot rustc --version)
+[ "$have" = "$RUSTC_TEXT" ] ||
+	die "Debian built $REL with '$RUSTC_TEXT', Debian $TOOLSUITE's rustc is '$have': the modules would not match the kernel's Rust symbols"
+have=$(in_chroot bindgen --version)
+[ -z "$BINDGEN_TEXT" ] || [ "$have" = "$BINDGEN_TEXT" ] ||
+	die "Debian built $REL with '$BINDGEN_TEXT', Debian $TOOLSUITE's bindgen is '$have'"
+have=$(in_chroot "$KCC" --version | head -n1)
+[ "$have" = "$CC_TEXT" ] || {
+	[ "$(in_chroot "$KCC" -dumpfullversion | awk -F. '{ printf "%d%02d%02d", $1, $2, $3 }')" = "$(kcfg CONFIG_GCC_VERSION)" ] ||
+		die "Debian built $REL with '$CC_TEXT', Debian $TOOLSUITE has '$have'"
+	step "note: Debian built $REL with '$CC_TEXT'; Debian $TOOLSUITE's $KCC is '$have' (the same GCC release, another package revision)"
+}
+step "compilers: $RUSTC_TEXT, $BINDGEN_TEXT, $have"
+
+# --- 3. Debian's source, configured and prepared -------------------------
+SRCPKG=linux-source-$(echo "$ABI" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
+SRC=$RSHA_CACHE/src/linux-${PKGVER//\~/_}-pristine
+if [ ! -f "$SRC.extracted" ]; then
+	SRC=$TOP/src/linux-${PKGVER//\~/_}
+	if [ ! -f "$SRC.extracted" ]; then
+		step "downloading $SRCPKG $PKGVER ($KSUITE_DEB) and extracting it into $SRC"
+		tmp=$TOP/src/.partial
+		rm -rf "$tmp" "$SRC" && mkdir -p "$tmp" "$SRC"
+		(cd "$tmp" && apt-get -q "${APTO[@]}" download "$SRCPKG=$PKGVER" >"$TOP/src/download.log" 2>&1) ||
+			die "could not download Debian package $SRCPKG $PKGVER from $KSUITE_DEB: $(grep -m1 -E '^E:' "$TOP/src/download.log" | sed 's/ \[IP:.*//')"
+		dpkg-deb --fsys-tarfile "$tmp"/*.deb | tar -xO "./usr/src/$SRCPKG.tar.xz" | tar -xJ -C "$SRC" --strip-components=1
+		rm -rf "$tmp"
+		touch "$SRC.extracted"
+	fi
+fi
+BUILD=$DIR/build
+KMAKE=(make -C "$SRC" O="$BUILD" ARCH="$ARCH" CROSS_COMPILE="$TRIPLE-" "${COMPAT[@]}" CC="$KCC"
+	KERNELRELEASE="$REL")
+want="$(sha256sum "$HEADERS/.config" | cut -c1-16) $CHROOT $SRC"
+if [ ! -f "$BUILD/.rsha-prepared" ] || [ "$(cat "$BUILD/.rsha-prepared")" != "$want" ]; then
+	step "make modules_prepare in Debian's $SRCPKG with Debian's .config (log: $DIR/prepare.log)"
+	rm -rf "$BUILD" && mkdir -p "$BUILD"
+	cp "$HEADERS/.config" "$BUILD/.config"
+	in_chroot "${KMAKE[@]}" olddefconfig >"$DIR/prepare.log" 2>&1 ||
+		die "make olddefconfig failed (log: $DIR/prepare.log): $(tail -n 3 "$DIR/prepare.log")"
+	# Every option as Debian set it; the compiler's text only when it is
+	# the same GCC release (noted above).
+	changed=$(diff <(grep -v '^CONFIG_CC_VERSION_TEXT=' "$HEADERS/.config") \
+		<(grep -v '^CONFIG_CC_VERSION_TEXT=' "$BUILD/.config") | grep '^[<>]' || true)
+	[ -z "$changed" ] || die "Debian's .config of $REL changes under this toolchain (< Debian's, > here):
+$changed"
+	in_chroot "${KMAKE[@]}" -j"$(nproc)" modules_prepare >>"$DIR/prepare.log" 2>&1 ||
+		die "make modules_prepare failed (log: $DIR/prepare.log): $(grep -m3 -E 'error|Error' "$DIR/prepare.log")"
+	[ "$(cat "$BUILD/include/config/kernel.release")" = "$(cat "$HEADERS/include/config/kernel.release")" ] ||
+		die "the prepared tree is release $(cat "$BUILD/include/config/kernel.release"), Debian's is $(cat "$HEADERS/include/config/kernel.release")"
+	cp "$HEADERS/Module.symvers" "$BUILD/Module.symvers"
+	echo "$want" >"$BUILD/.rsha-prepared"
+fi
+
+# --- 4. the modules ------------------------------------------------------
+OOT=$DIR/oot
+mkdir -p "$OOT"
+sync_sources "$OOT" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
+step "building the modules against $REL in the chroot (log: $DIR/modules.log)"
+in_chroot make -C "$OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RUSTC=/usr/bin/rustc \
+	BINDGEN=/usr/bin/bindgen RSHA_TEST="$TEST" >"$DIR/modules.log" 2>&1 ||
+	die "the module build against $REL failed (log: $DIR/modules.log): $(grep -m5 -E 'error|ERROR|Error' "$DIR/modules.log")"
+OUT=$DIR/rsha-modules
+rm -rf "$OUT" && mkdir -p "$OUT"
+cp "$OOT"/*.ko "$OUT"/
+step "modules for Debian's $REL in $OUT: $(cd "$OUT" && echo *.ko)"
+
+if [ "$TEST" = 1 ]; then
+	# What scripts/guest/rootfs.sh takes from a kernel build: the release,
+	# gen_init_cpio (built for the host), the modules (BUILD/rsha-modules),
+	# tcrypt (as crypto/tcrypt.ko) and the lists of built-in modules; and
+	# the Debian modules the tests need, with everything they depend on
+	# (BUILD/rsha-distro-modules, in Debian's layout).
+	mkdir -p "$BUILD/usr" "$BUILD/crypto"
+	gcc -O2 -o "$BUILD/usr/gen_init_cpio" "$SRC/usr/gen_init_cpio.c"
+	rm -rf "$BUILD/rsha-modules" && cp -r "$OUT" "$BUILD/rsha-modules"
+	xz -dc "$MODROOT/kernel/crypto/tcrypt.ko.xz" >"$BUILD/crypto/tcrypt.ko"
+	for f in modules.builtin modules.builtin.modinfo; do
+		cp "$MODROOT/$f" "$BUILD/$f" || die "Debian's $REL packages have no $f"
+	done
+	dm=$BUILD/rsha-distro-modules
+	rm -rf "$dm" && mkdir -p "$dm/lib/modules"
+	ln -s "$MODROOT" "$dm/lib/modules/$REL"
+	depmod -b "$dm" "$REL" 2>/dev/null || die "depmod over Debian's modules of $REL failed"
+	# crypto, lib, the device mapper, block (loop), networking (IPsec, veth)
+	(cd "$MODROOT" && find kernel/crypto kernel/lib kernel/arch kernel/block kernel/drivers/md \
+		kernel/drivers/block kernel/net kernel/drivers/net/veth.ko* -name '*.ko*' 2>/dev/null) |
+		awk -v dep="$MODROOT/modules.dep" '
+			BEGIN { while ((getline l < dep) > 0) { split(l, p, ": "); d[p[1]] = p[2] } }
+			function add(m,   n, i, a) { if (m in seen) return; seen[m] = 1; print m
+				n = split(d[m], a, " "); for (i = 1; i <= n; i++) add(a[i]) }
+			{ add($0) }' | sort >"$BUILD/rsha-distro-modules.list"
+	rm -f "$MODROOT"/modules.*.bin "$MODROOT/modules.dep" "$MODROOT/modules.alias" "$MODROOT/modules.symbols" \
+		"$MODROOT/modules.devname" "$MODROOT/modules.softdep" "$MODROOT/modules.weakdep" 2>/dev/null || true
+	echo "$MODROOT" >"$BUILD/rsha-distro-modules.root"
+	echo "$IMAGE" >"$BUILD/rsha-image"
+	step "test layout in $BUILD: $(wc -l <"$BUILD/rsha-distro-modules.list") of Debian's modules for the guest"
+	echo "$BUILD"
+fi
