@@ -322,7 +322,8 @@ if [ "$TEST" = 1 ]; then
 	rm -f "$MODROOT"/modules.*.bin "$MODROOT/modules.dep" "$MODROOT/modules.alias" "$MODROOT/modules.symbols" \
 		"$MODROOT/modules.devname" "$MODROOT/modules.softdep" "$MODROOT/modules.weakdep" 2>/dev/null || true
 	echo "$MODROOT" >"$BUILD/rsha-distro-modules.root"
-	echo "$IMAGE" >"$BUILD/rsha-image"
+	ln -sfn "$IMAGE" "$BUILD/vmlinuz"
+	echo "$SRC" >"$BUILD/rsha-source"
 	step "test layout in $BUILD: $(wc -l <"$BUILD/rsha-distro-modules.list") of Debian's modules for the guest"
 	echo "$BUILD"
 fi

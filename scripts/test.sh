@@ -23,7 +23,7 @@ case ${1:-} in
 *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
 esac
 export RSHA_FULL
-TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test}
+TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test debian-arm64-test debian-armhf-test}
 # A default run's longest boot takes about 6 minutes (two guests at once).
 GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-900}
 [ "$RSHA_FULL" = 0 ] || GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-1800}
@@ -162,6 +162,9 @@ boot() {
 	local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
 	local cycles=$6 t0
 	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 rsha.autoload=1)
+	# kunit.py, for the KTAP documents: from the tree the kernel came from.
+	local ksrc
+	ksrc=$(cat "$BUILD/rsha-source" 2>/dev/null || kernel_tree)
 	t0=$(date +%s)
 	step "guest: booting $label${users:+ with the in-kernel users} (console: $log)"
 	"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$2" "$BUILD/$IMAGE" "$rd" "$log" \
@@ -171,7 +174,7 @@ boot() {
 		"${users[@]}" || fail "$label: guest run (see above)"
 	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $(($(date +%s) - t0)) >>"$TIMINGS"
 	step "guest: $label done in $(($(date +%s) - t0)) s"
-	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$(kernel_tree)" \
+	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc" \
 		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
 		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
 		--neon-bound "$NEON_BOUND" \
@@ -247,15 +250,52 @@ hygiene() {
 	done
 }
 
+# debian_checks: what a Debian user could get wrong, with the build of the
+# current debian-* target (BUILD): a kernel version Debian does not have, one
+# without CONFIG_RUST, and another rustc than the kernel's; each must stop
+# with a message naming the cause.
+debian_checks() {
+	local rel
+	rel=$(cat "$BUILD/include/config/kernel.release")
+	debian_refuses() {
+		local what=$1 want=$2 out
+		shift 2
+		if out=$("$@" 2>&1); then
+			fail "$target: $what: went on"
+		elif echo "$out" | grep -q -- "$want"; then
+			pass "$target: $what is refused: $(echo "$out" | grep -m1 -- "$want" | sed 's/^error: //' | cut -c1-140)"
+		else
+			fail "$target: $what: unexpected message: $(echo "$out" | tail -n 2 | tr '\n' ' ')"
+		fi
+	}
+	debian_refuses "a Debian kernel version that does not exist (9.9.9+deb99)" "kernels that qualify" \
+		"$RSHA_ROOT/scripts/debian-kernel.sh" --arch "$DEBARCH" 9.9.9+deb99
+	debian_refuses "a Debian kernel without CONFIG_RUST (6.12.117+deb13)" "has no CONFIG_RUST=y" \
+		"$RSHA_ROOT/scripts/debian-kernel.sh" --arch "$DEBARCH" 6.12.117+deb13
+	# The host's rustc (Debian bookworm's) against the tree prepared with
+	# Debian's: the Makefile's check, before anything compiles.
+	debian_refuses "a module build with another rustc ($("$RSHA_RUSTC" --version | cut -d' ' -f1-2)) than $rel's" \
+		"the kernel was built with" make -C "$RSHA_ROOT" KDIR="$BUILD" ARCH="$ARCH" RUSTC="$RSHA_RUSTC" check
+}
+
 fragments_lane=
 for target in $TARGETS; do
 	target_info "$target"
 	phase "$target: kernel build"
-	if ! BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target"); then
+	if [ "$DISTRO" = debian ]; then
+		# Debian's own kernel: nothing to build but the modules, in a
+		# chroot with Debian's compilers (scripts/debian-kernel.sh).
+		if ! BUILD=$("$RSHA_ROOT/scripts/debian-kernel.sh" --arch "$DEBARCH" --test); then
+			fail "$target: modules for Debian's kernel image (see above)"
+			continue
+		fi
+		pass "$target: modules built for Debian's $(cat "$BUILD/include/config/kernel.release") in a chroot with its compilers, modpost against its Module.symvers"
+	elif ! BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target"); then
 		fail "$target: kernel build (see above)"
 		continue
+	else
+		pass "$target: kernel and modules build"
 	fi
-	pass "$target: kernel and modules build"
 	# The fragment and hygiene checks need only the extracted trees: they run
 	# beside the rest.
 	[ -n "$fragments_lane" ] || {
@@ -284,6 +324,10 @@ for target in $TARGETS; do
 	# The guests of this kernel boot while the next kernel builds.
 	lane "$target: guest boots" boots
 
+	if [ "$DISTRO" = debian ]; then
+		debian_checks
+		continue
+	fi
 	phase "$target: out-of-tree build with clippy"
 	# What a user does with their own kernel build: make KDIR=... in a copy
 	# of this checkout; here with CLIPPY=1 and the test modules, so that every
