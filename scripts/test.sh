@@ -171,17 +171,18 @@ boot() {
 		"$GUEST_TIMEOUT" rsha.mode=test "rsha.modules=${MODULES// /,}" \
 		"rsha.tcrypt=$TCRYPT" "rsha.cycles=$cycles" "cryptomgr.fuzz_iterations=$BOOT_FUZZ" "rsha.fuzz=$FUZZ" \
 		"rsha.reload_fuzz=$RELOAD_FUZZ" \
-		"${users[@]}" || fail "$label: guest run (see above)"
+		"${users[@]}" $BOOT_EXTRA || fail "$label: guest run (see above)"
 	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $(($(date +%s) - t0)) >>"$TIMINGS"
 	step "guest: $label done in $(($(date +%s) - t0)) s"
 	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc" \
 		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
 		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
-		--neon-bound "$NEON_BOUND" \
+		--neon-bound "$NEON_BOUND" ${DISTRO:+--distro} \
 		${users:+--expected "$VECTORS/expected.tsv"} | record
 }
 
 # boots: every guest boot of the current target, one after the other.
+BOOT_EXTRA=
 boots() {
 	local users= cycles=$CYCLES_FIRST cpu
 	[ "$USERS_BOOT" = yes ] && users=users
@@ -189,7 +190,10 @@ boots() {
 		cpu_drivers "$cpu"
 		with_guest_slot boot "${cpu%%,*}" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" "$SELECTED" "$cycles" $users
 		users= cycles=$CYCLES_OTHER
+		# A distribution kernel's second boot ends under lockdown.
+		[ -z "$DISTRO" ] || BOOT_EXTRA=rsha.lockdown=1
 	done
+	BOOT_EXTRA=
 	for cpu in $NO_NEON_CPUS; do
 		cpu_drivers "$cpu"
 		with_guest_slot boot "${cpu%%,*}-no-neon" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" \
