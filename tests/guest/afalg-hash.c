@@ -615,7 +615,7 @@ static void describe_pieces(size_t npieces, enum chain_end end)
 {
 	size_t pos = 0, k;
 
-	append(&pos, " (pieces ");
+	append(&pos, npieces ? " (pieces " : " (no pieces");
 	for (k = 0; k < npieces; k++) {
 		if (k)
 			append(&pos, "+");
