@@ -377,6 +377,38 @@ class Checks:
                         f"{len(bad)} wrong or missing, first #{bad[0]}: got {g.get(bad[0], 'nothing')}"
                         if bad else "")
 
+        # Every driver against the kernel's C driver of its algorithm
+        # (<alg>-lib on 7.3, <alg>-generic on 6.12) over random messages:
+        # one "compare" line per driver, its differences before it as
+        # "compare-detail" lines.
+        compared = {f[1]: f for f in console.marks(self.lines, "compare") if len(f) >= 6}
+        details = {}
+        for f in console.marks(self.lines, "compare-detail"):
+            if f:
+                details.setdefault(f[0], []).append(" ".join(f[1:]))
+        summary_re = re.compile(r"(\S+) (\S+) (\d+) messages \(seed (\d+)\): "
+                                r"(\d+) mismatches, (\d+) errors$")
+        ways = "one write, random splits, accept() clones"
+        for d in drivers:
+            alg = alg_of[d]
+            f = compared.get(d)
+            if f is None:
+                res(False, f"{alg} {d} matches the kernel's C driver over random messages ({ways})",
+                    "no compare line for this driver: the comparison did not run")
+                continue
+            ref, seed, rc, summary = f[2], f[3], f[4], " ".join(f[6:])
+            m = summary_re.match(summary)
+            count = m.group(3) if m else "?"
+            why = f"exit {rc}, seed {seed}: {summary or 'no summary'}"
+            if d in details:
+                why += f"; first: {details[d][0]}"
+            if ref not in (f"{alg}-lib", f"{alg}-generic"):
+                why = f"reference {ref} is not the kernel's {alg}-lib or {alg}-generic; {why}"
+            good = (f[0] == alg and ref in (f"{alg}-lib", f"{alg}-generic") and rc == "0"
+                    and m is not None and m.group(1) == d and m.group(2) == ref
+                    and int(count) > 0 and m.group(5) == "0" and m.group(6) == "0")
+            res(good, f"{alg} {d} matches {ref} over {count} random messages ({ways})", why)
+
         self.step("users", "done", "in-kernel users script runs to the end")
 
         def ok(step, what):
