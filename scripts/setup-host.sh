@@ -17,7 +17,7 @@ set -euo pipefail
 
 PKGS=(linux-source-$KVER_PKG rustc-web rust-web-src rust-web-clippy rustfmt-web clang-19 lld-19 llvm-19
       libclang-19-dev qemu-system-arm qemu-user-static bc bison flex libelf-dev libssl-dev
-      cpio xz-utils make python3 kmod
+      cpio xz-utils make python3 kmod mmdebstrap
       binutils-arm-linux-gnueabihf python3-matplotlib)
 
 missing=()

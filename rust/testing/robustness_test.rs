@@ -54,7 +54,7 @@ pub mod rsha;
 use crate::cstr as c_str;
 use core::{
     ffi::{c_int, c_void, CStr},
-    sync::atomic::{AtomicBool, Ordering},
+    sync::atomic::{AtomicBool, AtomicU32, Ordering},
 };
 use kernel::{
     alloc::{flags::GFP_KERNEL, KBox, KVec},
@@ -646,6 +646,11 @@ fn thread_work() -> Result<u32> {
     Ok(bad)
 }
 
+/// How many threads of the running `threads` test have entered [`thread_fn`]:
+/// `kthread_stop()` on a thread that has not yet done so returns `-EINTR`
+/// without ever running it, so the test waits for all of them first.
+static THREADS_STARTED: AtomicU32 = AtomicU32::new(0);
+
 /// The function of the per-CPU threads of the `threads` test.
 ///
 /// # Safety
@@ -653,6 +658,7 @@ fn thread_work() -> Result<u32> {
 /// Called by the kthread core only, as the thread function of a thread that
 /// the `threads` test created; it uses no argument.
 unsafe extern "C" fn thread_fn(_data: *mut c_void) -> c_int {
+    THREADS_STARTED.fetch_add(1, Ordering::AcqRel);
     match thread_work() {
         Ok(bad) => bad.min(c_int::MAX as u32) as c_int,
         Err(e) => e.to_errno(),
@@ -667,6 +673,7 @@ fn threads(report: &mut Report, drivers: u32) {
         // SAFETY: reads an integer set at boot.
         let cpus = unsafe { bindings::nr_cpu_ids };
         let mut tasks = KVec::with_capacity(cpus as usize, GFP_KERNEL)?;
+        THREADS_STARTED.store(0, Ordering::Release);
         for cpu in 0..cpus {
             // SAFETY: `thread_fn` takes no data; the name format has one `%u`.
             let task = from_err_ptr(unsafe {
@@ -694,12 +701,29 @@ fn threads(report: &mut Report, drivers: u32) {
             }
             tasks.push(task, GFP_KERNEL)?;
         }
+        // Every thread inside its function before any stop (at most 60 s:
+        // under emulation a busy CPU may take a while to run a new thread).
+        let mut waited_ms = 0;
+        while (THREADS_STARTED.load(Ordering::Acquire) as usize) < tasks.len() && waited_ms < 60_000
+        {
+            // SAFETY: task context, may sleep.
+            unsafe { bindings::msleep(1) };
+            waited_ms += 1;
+        }
         let (mut bad, mut failed) = (0u32, None);
+        if (THREADS_STARTED.load(Ordering::Acquire) as usize) < tasks.len() {
+            pr_info!(
+                "threads: {} of {} threads started within 60 s\n",
+                THREADS_STARTED.load(Ordering::Acquire),
+                tasks.len()
+            );
+            failed = Some(Error::from_errno(-(bindings::ETIMEDOUT as c_int)));
+        }
         for &task in tasks.iter() {
             // SAFETY: a kthread we hold a reference to (above); waits for it to end.
             let rc = unsafe { bindings::kthread_stop_put(task) };
             if rc < 0 {
-                failed = Some(Error::from_errno(rc));
+                failed.get_or_insert(Error::from_errno(rc));
             } else {
                 bad += rc as u32;
             }
