@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Out-of-tree build of the modules against a configured and built Rust-enabled
-# kernel (6.12 or 7.3), used as it is:
+# kernel (6.12, 7.2 or 7.3; built with clang or with GCC), used as it is:
 #
 #   make KDIR=<kernel build directory> [ARCH=arm64|arm] [RSHA_TEST=1]
 #        [RUSTC=...] [BINDGEN=...] [CLIPPY=1] [modules|rustdoc|modules_install|clean]
@@ -11,8 +11,9 @@
 # is what a kernel built with CONFIG_RUST=y leaves. RSHA_TEST=1 also builds
 # the test-only modules (negative control, robustness test) and the debugfs
 # statistics the suite reads. The compilers must be the kernel's own: the
-# Makefile stops when rustc, bindgen or clang differ from what the .config
-# records.
+# Makefile stops when rustc, bindgen or the C compiler (clang, or the GCC a
+# distribution built its kernel with; the same GCC release of another
+# package revision is only noted) differ from what the .config records.
 
 .DEFAULT_GOAL := modules
 KDIR ?= $(HOME)/.cache/rust-arm-sha/build/arm64-test
