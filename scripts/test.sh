@@ -161,7 +161,7 @@ with_guest_slot() {
 boot() {
 	local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
 	local cycles=$6 t0
-	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 rsha.autoload=1)
+	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 rsha.autoload=1 "rsha.cavp=$CAVP_DRIVERS")
 	# kunit.py, for the KTAP documents: from the tree the kernel came from.
 	local ksrc
 	ksrc=$(cat "$BUILD/rsha-source" 2>/dev/null || kernel_tree)
@@ -177,7 +177,7 @@ boot() {
 	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc" \
 		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
 		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
-		--neon-bound "$NEON_BOUND" ${DISTRO:+--distro} \
+		--neon-bound "$NEON_BOUND" ${DISTRO:+--distro} --cavp-drivers "$CAVP_DRIVERS" \
 		${users:+--expected "$VECTORS/expected.tsv"} | record
 }
 

@@ -369,6 +369,8 @@ class Checks:
                 reports.append(("cavp-split", sorted(vectors), ", split into MSG_MORE pieces"))
             reports.append(("cavp-kcapi", [0], ", through Debian's kcapi-dgst"))
             for d in (d for d in drivers if alg_of[d] == alg):
+                if args.cavp_drivers == "selected" and not d.endswith("-auto-rs"):
+                    continue
                 name = f"hmac({d})" if kind[s] == "hmac" else d
                 for report, which, how in reports:
                     g = got.get((report, s, d), {})
@@ -541,6 +543,8 @@ def main():
     ap.add_argument("--neon-bound", choices=("4096", "none"), default="4096",
                     help="how NEON sections are cut on this architecture (rust/rsha/simd.rs)")
     ap.add_argument("--table", action="store_true")
+    ap.add_argument("--cavp-drivers", choices=("all", "selected"), default="all",
+                    help="the drivers the boot put through the test vectors (rsha.cavp)")
     ap.add_argument("--distro", action="store_true",
                     help="a distribution's kernel (not a debug kernel): no kmemleak")
     args = ap.parse_args()
