@@ -60,6 +60,11 @@ phase "host setup (scripts/setup-host.sh)"
 # Longest NEON section per driver and boot: measured, never pass/fail.
 LATENCY=$RSHA_CACHE/logs/neon-sections.csv
 echo "boot,driver,sections,largest_bytes,mean_ns,largest_ns" >"$LATENCY"
+# Guest time per section of every boot, from its "@@RSHA uptime NAME SECONDS"
+# marks (scripts/guest/initramfs/lib.sh, kernel_log): the time from the
+# previous mark to NAME's. Measured, never pass/fail.
+SECTION_TIMES=$RSHA_CACHE/logs/boot-sections.tsv
+printf 'boot\tsection\tseconds\n' >"$SECTION_TIMES"
 # record LINE...: keep and show result lines (PASS .../FAIL ...).
 record() { grep -E '^(PASS|FAIL) ' | tee -a "$RESULTS"; }
 fail() { echo "FAIL $*" | tee -a "$RESULTS"; }
@@ -174,6 +179,8 @@ boot() {
 		"${users[@]}" $BOOT_EXTRA || fail "$label: guest run (see above)"
 	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $(($(date +%s) - t0)) >>"$TIMINGS"
 	step "guest: $label done in $(($(date +%s) - t0)) s"
+	tr -d '\r' <"$log" | awk -v boot="$label" '$1 == "@@RSHA" && $2 == "uptime" && NF == 4 {
+		printf "%s\t%s\t%.1f\n", boot, $3, $4 - prev; prev = $4 }' >>"$SECTION_TIMES"
 	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc" \
 		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
 		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
@@ -413,6 +420,8 @@ collect_lanes
 
 step "longest NEON section per driver (debug kernels under TCG: not hardware timings)"
 column -s, -t "$LATENCY" 2>/dev/null || cat "$LATENCY"
+step "the 20 longest sections of the guest boots (guest seconds; all in $SECTION_TIMES)"
+sed 1d "$SECTION_TIMES" | sort -t "$(printf '\t')" -k3,3nr | head -n 20 | column -s "$(printf '\t')" -t
 
 phase ""
 

@@ -18,7 +18,12 @@
 
 say() { echo "@@RSHA $*"; }
 # kernel_log NAME: the kernel messages since the last call, between markers.
-kernel_log() { say begin "dmesg $1"; dmesg -c; say end "dmesg $1"; }
+# It also marks the time since boot ("@@RSHA uptime NAME SECONDS"), which
+# scripts/test.sh turns into the time each section of a boot took.
+kernel_log() {
+	say uptime "$1" "$(cut -d' ' -f1 /proc/uptime)"
+	say begin "dmesg $1"; dmesg -c; say end "dmesg $1"
+}
 # proc_crypto [NAME]: /proc/crypto between markers.
 proc_crypto() { say begin "proc-crypto${1:+ $1}"; cat /proc/crypto; say end "proc-crypto${1:+ $1}"; }
 # our_blocks DRIVER_PREFIX: blocks hashed by our drivers whose names start
