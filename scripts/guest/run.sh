@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-guest.sh ARCH CPU KERNEL INITRD LOG TIMEOUT CMDLINE...: boot one guest under
+# run.sh ARCH CPU KERNEL INITRD LOG TIMEOUT CMDLINE...: boot one guest under
 # QEMU (TCG), its serial console into LOG. The guest powers itself off; a panic
-# makes QEMU exit (panic=-1 with -no-reboot); a hang is ended by TIMEOUT seconds.
+# makes QEMU exit (panic=-1 with -no-reboot); a hang is ended when the console
+# has been silent for RSHA_GUEST_SILENCE seconds (600), and any run after
+# TIMEOUT seconds. The silence decides in practice: a guest's time under TCG
+# depends on what else the host runs (a boot of 7 minutes alone took over 15
+# beside another guest and a kernel build), while no step of the guests'
+# scripts is silent for more than a few minutes even then.
 # Exit status: 0 when the guest reached its end marker, 1 otherwise, after
-# printing the last console lines. RSHA_GUEST_SMP and RSHA_GUEST_MEM (MiB) size
+# printing the last console lines. The host CPU time QEMU used goes to
+# LOG.cpu ("USER SYS" seconds). RSHA_GUEST_SMP and RSHA_GUEST_MEM (MiB) size
 # the guest (default 2 CPUs, 512 MiB). RSHA_GUEST_ICOUNT=1 runs it with
 # -icount shift=0,sleep=off: the guest clock advances 1 ns per guest
 # instruction (scripts/performance/bench.sh's instruction-count mode).
@@ -21,14 +27,38 @@ esac
 need "$QEMU" qemu-system-arm
 icount=()
 [ "${RSHA_GUEST_ICOUNT:-0}" = 0 ] || icount=(-icount shift=0,sleep=off)
-rm -f "$LOG"
+SILENCE=${RSHA_GUEST_SILENCE:-600}
+rm -f "$LOG" "$LOG.cpu"
+: >"$LOG"
 rc=0
 timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M virt -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
 	-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
 	-kernel "$KERNEL" -initrd "$INITRD" \
-	-append "console=$CONSOLE panic=-1 $*" </dev/null || rc=$?
+	-append "console=$CONSOLE panic=-1 $*" </dev/null &
+guest=$!
+# The watchdog: the console's size, every 2 seconds.
+silent=0 size=0 hung=
+while kill -0 "$guest" 2>/dev/null; do
+	sleep 2
+	now=$(stat -c %s "$LOG" 2>/dev/null || echo 0)
+	if [ "$now" != "$size" ]; then
+		size=$now silent=0
+	elif [ $((silent += 2)) -ge "$SILENCE" ]; then
+		hung=1
+		kill "$guest" 2>/dev/null
+		sleep 10
+		kill -KILL "$guest" 2>/dev/null
+		break
+	fi
+done
+wait "$guest" || rc=$?
+# times: this shell's user and system time, then its children's (QEMU).
+times | sed -n '2{s/\([0-9]*\)m\([0-9.]*\)s/\1 \2/g; p}' |
+	awk '{ printf "%.1f %.1f\n", $1 * 60 + $2, $3 * 60 + $4 }' >"$LOG.cpu"
 if ! grep -q '^@@RSHA done' "$LOG" 2>/dev/null; then
-	if [ $rc = 124 ] || [ $rc = 137 ]; then
+	if [ -n "$hung" ]; then
+		echo "guest ($ARCH, $CPU) hung: no console output for ${SILENCE}s; last console lines:" >&2
+	elif [ $rc = 124 ] || [ $rc = 137 ]; then
 		echo "guest ($ARCH, $CPU) did not finish within ${TIMEOUT}s; last console lines:" >&2
 	elif grep -q 'Kernel panic' "$LOG" 2>/dev/null; then
 		echo "guest ($ARCH, $CPU) panicked; last console lines:" >&2
