@@ -45,16 +45,19 @@ while kill -0 "$guest" 2>/dev/null; do
 		size=$now silent=0
 	elif [ $((silent += 2)) -ge "$SILENCE" ]; then
 		hung=1
-		kill "$guest" 2>/dev/null
+		kill "$guest" 2>/dev/null || true
 		sleep 10
-		kill -KILL "$guest" 2>/dev/null
+		kill -KILL "$guest" 2>/dev/null || true
 		break
 	fi
 done
 wait "$guest" || rc=$?
-# times: this shell's user and system time, then its children's (QEMU).
-times | sed -n '2{s/\([0-9]*\)m\([0-9.]*\)s/\1 \2/g; p}' |
-	awk '{ printf "%.1f %.1f\n", $1 * 60 + $2, $3 * 60 + $4 }' >"$LOG.cpu"
+# times: this shell's user and system time, then its children's (QEMU),
+# written by the shell itself (in a pipeline, a subshell would have none).
+times >"$LOG.cpu"
+sed -i -n '2{s/\([0-9]*\)m\([0-9.]*\)s/\1 \2/g; p}' "$LOG.cpu"
+awk '{ printf "%.1f %.1f\n", $1 * 60 + $2, $3 * 60 + $4 }' "$LOG.cpu" >"$LOG.cpu.new"
+mv "$LOG.cpu.new" "$LOG.cpu"
 if ! grep -q '^@@RSHA done' "$LOG" 2>/dev/null; then
 	if [ -n "$hung" ]; then
 		echo "guest ($ARCH, $CPU) hung: no console output for ${SILENCE}s; last console lines:" >&2
