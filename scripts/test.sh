@@ -184,11 +184,11 @@ boot() {
 		"rsha.tcrypt=$TCRYPT" "rsha.cycles=$cycles" "cryptomgr.fuzz_iterations=$BOOT_FUZZ" "rsha.fuzz=$FUZZ" \
 		"rsha.reload_fuzz=$RELOAD_FUZZ" \
 		"${users[@]}" $BOOT_EXTRA || fail "$label: guest run (see above)"
-	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $(($(date +%s) - t0)) >>"$TIMINGS"
-	local cpu
+	local wall=$(($(date +%s) - t0)) cpu
+	printf '%s\t%s\n' "  $label: guest boot${users:+ with users}" $wall >>"$TIMINGS"
 	cpu=$(cat "$log.cpu" 2>/dev/null || echo "? ?")
-	step "guest: $label done in $(($(date +%s) - t0)) s (QEMU: ${cpu% *} s user, ${cpu#* } s system)"
-	printf '%s\t%s\t%s\t%s\n' "$label" $(($(date +%s) - t0)) ${cpu% *} ${cpu#* } >>"$GUEST_CPU"
+	step "guest: $label done in $wall s (QEMU: ${cpu% *} s user, ${cpu#* } s system)"
+	printf '%s\t%s\t%s\t%s\n' "$label" $wall ${cpu% *} ${cpu#* } >>"$GUEST_CPU"
 	tr -d '\r' <"$log" | awk -v boot="$label" '$1 == "@@RSHA" && $2 == "uptime" && NF == 4 {
 		printf "%s\t%s\t%.1f\n", boot, $3, $4 - prev; prev = $4 }' >>"$SECTION_TIMES"
 	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc" \

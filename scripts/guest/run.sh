@@ -54,10 +54,10 @@ done
 wait "$guest" || rc=$?
 # times: this shell's user and system time, then its children's (QEMU),
 # written by the shell itself (in a pipeline, a subshell would have none).
-times >"$LOG.cpu"
-sed -i -n '2{s/\([0-9]*\)m\([0-9.]*\)s/\1 \2/g; p}' "$LOG.cpu"
-awk '{ printf "%.1f %.1f\n", $1 * 60 + $2, $3 * 60 + $4 }' "$LOG.cpu" >"$LOG.cpu.new"
-mv "$LOG.cpu.new" "$LOG.cpu"
+# Its second line, "1m2.345s 0m6.789s", becomes "62.3 6.8".
+times >"$LOG.cpu.times"
+awk -F'[ms ]+' 'NR == 2 { printf "%.1f %.1f\n", $1 * 60 + $2, $3 * 60 + $4 }' "$LOG.cpu.times" >"$LOG.cpu"
+rm -f "$LOG.cpu.times"
 if ! grep -q '^@@RSHA done' "$LOG" 2>/dev/null; then
 	if [ -n "$hung" ]; then
 		echo "guest ($ARCH, $CPU) hung: no console output for ${SILENCE}s; last console lines:" >&2

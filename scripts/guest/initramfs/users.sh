@@ -61,8 +61,9 @@ awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^module/ { if ($3 ~ /_rs$/) print 
 #    each message in one write ("cavp"), and for the hash sets once more split
 #    into pieces of 1 to 200 bytes sent with MSG_MORE ("cavp-split"), a chain of
 #    update() calls, with the selected drivers (*-auto-rs: the comparison
-#    below splits every driver's messages at random). The first vector of every set also goes through Debian's
-#    kcapi-dgst ("cavp-kcapi"), an independent client (it reads at most 32 key
+#    below splits every driver's messages at random). The first vector of
+#    every set also goes through Debian's kcapi-dgst ("cavp-kcapi"), an
+#    independent client (it reads at most 32 key
 #    bytes from --keyfd, which vector 0 of each HMAC set fits).
 #    rsha.cavp=selected: with the selected drivers (*-auto-rs) only, on the
 #    kernels whose unit drivers another boot of the run has through every
