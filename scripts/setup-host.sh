@@ -22,7 +22,7 @@ PKGS=(linux-source-$KVER_PKG rustc-web rust-web-src rust-web-clippy rustfmt-web 
 
 missing=()
 for p in "${PKGS[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
 	[ "$(id -u)" = 0 ] || die "need root to install: ${missing[*]}"
@@ -36,7 +36,7 @@ fi
 need cargo "cargo (rustup or Debian 'cargo')"
 for kver in $SUPPORTED_KERNELS; do
 	use_kernel "$kver"
-	if ! "$RSHA_BINDGEN" --version 2>/dev/null | grep -qF "$BINDGEN_VERSION"; then
+	if [[ "$("$RSHA_BINDGEN" --version 2>/dev/null)" != *"$BINDGEN_VERSION"* ]]; then
 		step "cargo install bindgen-cli $BINDGEN_VERSION (for Linux $kver) into ${RSHA_BINDGEN%/bin/bindgen}"
 		LIBCLANG_PATH=$LLVM_BIN/../lib cargo install --locked --quiet --force \
 			--root "${RSHA_BINDGEN%/bin/bindgen}" bindgen-cli --version "=$BINDGEN_VERSION" ||

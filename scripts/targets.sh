@@ -117,6 +117,20 @@ target_info() {
 		;;
 	*) die "unknown target $1" ;;
 	esac
+	# The default run (scripts/test.sh without --full) boots each kernel
+	# on fewer CPUs, chosen so that its three targets together still put
+	# every unit on a CPU that has it and show its absence on one that
+	# lacks it (Documentation/testing.rst, "Default and full runs"):
+	# own arm64 kernels on cortex-a57 (SHA-1/256 CE, no SHA-512 CE),
+	# Debian's arm64 kernel on max (SHA-512 CE), the ARM kernels on max
+	# (NEON and CE) and without NEON (neither). --full boots every CPU.
+	if [ "${RSHA_FULL:-0}" = 0 ]; then
+		case $base in
+		arm64) CPUS=cortex-a57 ;;
+		debian-arm64) CPUS="max,pauth-impdef=on" ;;
+		arm | arm-thumb2 | debian-armhf) CPUS=max ;;
+		esac
+	fi
 	FRAGMENTS="test-common.config crypto-$KVER.config test-users.config $base-virt.config $extra"
 	# The NIST vectors with every driver on the first kernel of each
 	# architecture (the 6.12 ARM and arm64 ones); on the others with the
