@@ -51,6 +51,11 @@ FUZZ=${RSHA_FUZZ_ITERATIONS:-500}
 BOOT_FUZZ=20
 RELOAD_FUZZ=50
 [ "$RSHA_FULL" = 0 ] || RELOAD_FUZZ=$FUZZ
+# Random messages per driver in the users boot's comparison with the
+# kernel's own driver (scripts/guest/initramfs/users.sh): the first 25 are
+# the lengths around block and page boundaries, the rest random lengths.
+COMPARE_COUNT=100
+[ "$RSHA_FULL" = 0 ] || COMPARE_COUNT=200
 export RSHA_GUEST_SMP=4 RSHA_GUEST_MEM=1024
 
 mkdir -p "$RSHA_CACHE/logs"
@@ -182,7 +187,8 @@ with_guest_slot() {
 boot() {
 	local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
 	local cycles=$6 t0
-	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 rsha.autoload=1 "rsha.cavp=$CAVP_DRIVERS")
+	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 rsha.autoload=1 "rsha.cavp=$CAVP_DRIVERS"
+		"rsha.compare_count=$COMPARE_COUNT")
 	# kunit.py, for the KTAP documents: from the tree the kernel came from.
 	local ksrc
 	ksrc=$(cat "$BUILD/rsha-source" 2>/dev/null || kernel_tree)
@@ -309,6 +315,86 @@ debian_checks() {
 		"the kernel was built with" make -C "$RSHA_ROOT" KDIR="$BUILD" ARCH="$ARCH" RUSTC="$RSHA_RUSTC" check
 }
 
+# oot_checks: what a user does with their own kernel build of the current
+# target (BUILD): make KDIR=... in a copy of this checkout; here with CLIPPY=1
+# and the test modules, so that every line is linted; then rustdoc, the
+# Makefile's refusals of bad input, and the pristine tree left unchanged.
+# A lane: the next kernel builds and the guests boot meanwhile.
+oot_checks() {
+	# What a user does with their own kernel build: make KDIR=... in a copy
+	# of this checkout; here with CLIPPY=1 and the test modules, so that every
+	# line is linted. rustc's note on the kernel's own -Ctarget-feature=+thumb-mode
+	# (patches/6.12/0001) is not ours and not counted.
+	step "out-of-tree build: make KDIR=<kernel build> RSHA_TEST=1 CLIPPY=1 in a copy of this checkout"
+	oot=$RSHA_CACHE/oot/$target
+	rm -rf "$oot" && mkdir -p "$oot"
+	cp -r "$RSHA_ROOT/Kbuild" "$RSHA_ROOT/Makefile" "$RSHA_ROOT/rust" "$RSHA_ROOT/asm" "$oot/"
+	if make -C "$oot" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" RSHA_TEST=1 CLIPPY=1 \
+		>"$oot.log" 2>&1; then
+		for m in $MODULES rsha-negative-control rsha-robustness-test; do
+			if [ -f "$oot/$m.ko" ]; then
+				pass "$target: out-of-tree build makes $m.ko"
+			else
+				fail "$target: out-of-tree build made no $m.ko (log: $oot.log)"
+			fi
+		done
+		warnings=$(grep -E '^(warning|error)' "$oot.log" | grep -v -e 'warnings\? emitted' \
+			-e 'unstable feature specified for `-Ctarget-feature`: `thumb-mode`')
+		if [ -z "$warnings" ]; then
+			pass "$target: CLIPPY=1 build without a clippy, rustc or C warning"
+		else
+			fail "$target: CLIPPY=1 build warns ($(echo "$warnings" | wc -l)): $(echo "$warnings" | sort | uniq -c | head -n 5 | tr '\n' ' ') (log: $oot.log)"
+		fi
+		if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" RSHA_TEST=1 rustdoc \
+			>"$oot.rustdoc.log" 2>&1 &&
+			[ -f "$oot/rust/doc/rsha/index.html" ]; then
+			pass "$target: the library's rustdoc builds (warnings are errors: broken links fail)"
+		else
+			fail "$target: rustdoc: $(grep -m3 -E '^(error|warning)' "$oot.rustdoc.log" | tr '\n' ' ') (log: $oot.rustdoc.log)"
+		fi
+	else
+		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log" >&2
+	fi
+	# Bad input stops the build before any compiler runs, with one message
+	# naming the cause: a kernel without CONFIG_RUST, a build without its
+	# Rust artifacts, a kernel version the drivers do not support, another
+	# rustc than the kernel's.
+	bad=$oot.bad && rm -rf "$bad" && mkdir -p "$bad/norust" "$bad/noartifacts" "$bad/unsupported"
+	for d in norust noartifacts unsupported; do
+		mkdir -p "$bad/$d/include/config"
+		cp "$BUILD/include/config/kernel.release" "$bad/$d/include/config/"
+		cp "$BUILD/.config" "$bad/$d/.config"
+	done
+	sed -i '/^CONFIG_RUST=/d' "$bad/norust/.config"
+	echo 7.4.0 >"$bad/unsupported/include/config/kernel.release"
+	bad_input() {
+		local what=$1 want=$2 out
+		shift 2
+		if out=$(make -C "$oot" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" "$@" check 2>&1); then
+			fail "$target: $what: the build went on"
+		elif grep -q -- "$want" <<<"$out"; then
+			pass "$target: $what stops the build: $(echo "$out" | grep -m1 -- "$want" | sed 's/^.*\*\*\* //; s/^error: //' | cut -c1-110)"
+		else
+			fail "$target: $what: unexpected message: $(echo "$out" | tail -n 2 | tr '\n' ' ')"
+		fi
+	}
+	bad_input "a kernel without CONFIG_RUST" "has no CONFIG_RUST=y" KDIR="$bad/norust"
+	bad_input "a kernel build without its Rust artifacts" "has no rust/libkernel.rmeta" KDIR="$bad/noartifacts"
+	bad_input "a kernel version the drivers do not support (7.4.0)" "is not supported: the drivers support Linux 6.12" \
+		KDIR="$bad/unsupported"
+	other_rustc=$HOME/.cargo/bin/rustc
+	if [ -x "$other_rustc" ] && [ "$("$other_rustc" --version)" != "$("$RSHA_RUSTC" --version)" ]; then
+		bad_input "another rustc than the kernel's" "the kernel was built with" KDIR="$BUILD" RUSTC="$other_rustc"
+	fi
+	if [ "$TREE" = pristine ]; then
+		if n=$("$RSHA_ROOT/scripts/build/tree.sh" --check pristine "$KVER" 2>"$RSHA_CACHE/logs/tree-check-$target.err"); then
+			pass "$target: the kernel tree is unchanged by the kernel and module builds ($n match the extraction's manifest)"
+		else
+			fail "$target: the kernel tree changed: $(head -n 5 "$RSHA_CACHE/logs/tree-check-$target.err" | tr '\n' ' ')"
+		fi
+	fi
+}
+
 fragments_lane=
 for target in $TARGETS; do
 	target_info "$target"
@@ -359,79 +445,7 @@ for target in $TARGETS; do
 		debian_checks
 		continue
 	fi
-	phase "$target: out-of-tree build with clippy"
-	# What a user does with their own kernel build: make KDIR=... in a copy
-	# of this checkout; here with CLIPPY=1 and the test modules, so that every
-	# line is linted. rustc's note on the kernel's own -Ctarget-feature=+thumb-mode
-	# (patches/6.12/0001) is not ours and not counted.
-	step "out-of-tree build: make KDIR=<kernel build> RSHA_TEST=1 CLIPPY=1 in a copy of this checkout"
-	oot=$RSHA_CACHE/oot/$target
-	rm -rf "$oot" && mkdir -p "$oot"
-	cp -r "$RSHA_ROOT/Kbuild" "$RSHA_ROOT/Makefile" "$RSHA_ROOT/rust" "$RSHA_ROOT/asm" "$oot/"
-	if make -C "$oot" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" RSHA_TEST=1 CLIPPY=1 \
-		>"$oot.log" 2>&1; then
-		for m in $MODULES rsha-negative-control rsha-robustness-test; do
-			if [ -f "$oot/$m.ko" ]; then
-				pass "$target: out-of-tree build makes $m.ko"
-			else
-				fail "$target: out-of-tree build made no $m.ko (log: $oot.log)"
-			fi
-		done
-		warnings=$(grep -E '^(warning|error)' "$oot.log" | grep -v -e 'warnings\? emitted' \
-			-e 'unstable feature specified for `-Ctarget-feature`: `thumb-mode`')
-		if [ -z "$warnings" ]; then
-			pass "$target: CLIPPY=1 build without a clippy, rustc or C warning"
-		else
-			fail "$target: CLIPPY=1 build warns ($(echo "$warnings" | wc -l)): $(echo "$warnings" | sort | uniq -c | head -n 5 | tr '\n' ' ') (log: $oot.log)"
-		fi
-		if make -C "$oot" KDIR="$BUILD" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" RSHA_TEST=1 rustdoc \
-			>"$oot.rustdoc.log" 2>&1 &&
-			[ -f "$oot/rust/doc/rsha/index.html" ]; then
-			pass "$target: the library's rustdoc builds (warnings are errors: broken links fail)"
-		else
-			fail "$target: rustdoc: $(grep -m3 -E '^(error|warning)' "$oot.rustdoc.log" | tr '\n' ' ') (log: $oot.rustdoc.log)"
-		fi
-	else
-		fail "$target: out-of-tree build (log: $oot.log)"; tail -n 20 "$oot.log"
-	fi
-	# Bad input stops the build before any compiler runs, with one message
-	# naming the cause: a kernel without CONFIG_RUST, a build without its
-	# Rust artifacts, a kernel version the drivers do not support, another
-	# rustc than the kernel's.
-	bad=$oot.bad && rm -rf "$bad" && mkdir -p "$bad/norust" "$bad/noartifacts" "$bad/unsupported"
-	for d in norust noartifacts unsupported; do
-		mkdir -p "$bad/$d/include/config"
-		cp "$BUILD/include/config/kernel.release" "$bad/$d/include/config/"
-		cp "$BUILD/.config" "$bad/$d/.config"
-	done
-	sed -i '/^CONFIG_RUST=/d' "$bad/norust/.config"
-	echo 7.4.0 >"$bad/unsupported/include/config/kernel.release"
-	bad_input() {
-		local what=$1 want=$2 out
-		shift 2
-		if out=$(make -C "$oot" ARCH="$ARCH" BINDGEN="$RSHA_BINDGEN" "$@" check 2>&1); then
-			fail "$target: $what: the build went on"
-		elif grep -q -- "$want" <<<"$out"; then
-			pass "$target: $what stops the build: $(echo "$out" | grep -m1 -- "$want" | sed 's/^.*\*\*\* //; s/^error: //' | cut -c1-110)"
-		else
-			fail "$target: $what: unexpected message: $(echo "$out" | tail -n 2 | tr '\n' ' ')"
-		fi
-	}
-	bad_input "a kernel without CONFIG_RUST" "has no CONFIG_RUST=y" KDIR="$bad/norust"
-	bad_input "a kernel build without its Rust artifacts" "has no rust/libkernel.rmeta" KDIR="$bad/noartifacts"
-	bad_input "a kernel version the drivers do not support (7.4.0)" "is not supported: the drivers support Linux 6.12" \
-		KDIR="$bad/unsupported"
-	other_rustc=$HOME/.cargo/bin/rustc
-	if [ -x "$other_rustc" ] && [ "$("$other_rustc" --version)" != "$("$RSHA_RUSTC" --version)" ]; then
-		bad_input "another rustc than the kernel's" "the kernel was built with" KDIR="$BUILD" RUSTC="$other_rustc"
-	fi
-	if [ "$TREE" = pristine ]; then
-		if n=$("$RSHA_ROOT/scripts/build/tree.sh" --check pristine "$KVER" 2>"$RSHA_CACHE/logs/tree-check.err"); then
-			pass "$target: the kernel tree is unchanged by the kernel and module builds ($n match the extraction's manifest)"
-		else
-			fail "$target: the kernel tree changed: $(head -n 5 "$RSHA_CACHE/logs/tree-check.err" | tr '\n' ' ')"
-		fi
-	fi
+	lane "out-of-tree build, clippy, rustdoc and bad input of $target" oot_checks
 done
 [ -n "$fragments_lane" ] || lane "defconfig fragments" fragments
 

@@ -204,7 +204,9 @@ dd if=/dev/urandom of=/tmp/u/ikey bs=32 count=1 2>/dev/null
 want integrity && for mode in sha256 hmac-sha256; do
 	keyopts=
 	[ $mode = hmac-sha256 ] && keyopts="--integrity-key-file /tmp/u/ikey --integrity-key-size 32"
-	mkfile /tmp/u/idata 8192; losetup /dev/loop3 /tmp/u/idata
+	# 4 MiB: room for the journal (1/128 of the device) and the tags, and
+	# every sector written and read through the mapping.
+	mkfile /tmp/u/idata 4096; losetup /dev/loop3 /tmp/u/idata
 	run integrity-$mode-format integritysetup format --batch-mode --integrity $mode $keyopts /dev/loop3
 	run integrity-$mode-open integritysetup open --integrity $mode $keyopts /dev/loop3 i1
 	size=$(blockdev --getsize64 /dev/mapper/i1)
