@@ -413,10 +413,12 @@ for target in $TARGETS; do
 	else
 		pass "$target: kernel and modules build"
 	fi
-	# The fragment and hygiene checks need only the extracted trees: they run
-	# beside the rest.
+	# The hygiene and fragment checks need only the extracted trees: they
+	# run beside the rest. The fragments depend on nothing but Kconfig, the
+	# fragments and the kernel trees, a change to which must pass --full:
+	# only --full checks them (4 minutes of CPU).
 	[ -n "$fragments_lane" ] || {
-		lane "defconfig fragments" fragments
+		[ "$RSHA_FULL" = 0 ] || lane "defconfig fragments" fragments
 		lane "hygiene checks" hygiene
 		fragments_lane=1
 	}
@@ -447,9 +449,9 @@ for target in $TARGETS; do
 	fi
 	lane "out-of-tree build, clippy, rustdoc and bad input of $target" oot_checks
 done
-[ -n "$fragments_lane" ] || lane "defconfig fragments" fragments
+[ -n "$fragments_lane" ] || [ "$RSHA_FULL" = 0 ] || lane "defconfig fragments" fragments
 
-phase "waiting for the guest boots and fragment checks"
+phase "waiting for the guest boots and the checks beside them"
 collect_lanes
 
 step "longest NEON section per driver (debug kernels under TCG: not hardware timings)"
