@@ -123,8 +123,9 @@ target_info() {
 	# lacks it (Documentation/testing.rst, "Default and full runs"):
 	# own arm64 kernels on cortex-a57 (SHA-1/256 CE, no SHA-512 CE),
 	# Debian's arm64 kernel on max (SHA-512 CE), the ARM kernels on max
-	# (NEON and CE) and without NEON (neither). --full boots every CPU.
-	if [ "${RSHA_FULL:-0}" = 0 ]; then
+	# (NEON and CE) and without NEON (neither). --full boots every CPU; the
+	# bench kernels (tcrypt.sh) keep theirs.
+	if [ "${RSHA_FULL:-0}" = 0 ] && [ "$RSHA_TEST" = 1 ]; then
 		case $base in
 		arm64) CPUS=cortex-a57 ;;
 		debian-arm64) CPUS="max,pauth-impdef=on" ;;
