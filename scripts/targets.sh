@@ -133,16 +133,12 @@ target_info() {
 		esac
 	fi
 	FRAGMENTS="test-common.config crypto-$KVER.config test-users.config $base-virt.config $extra"
-	# The NIST vectors with every driver on the first kernel of each
-	# architecture (the 6.12 ARM and arm64 ones); on the others with the
-	# selected drivers, the ones users get, while every driver is still
-	# compared with the kernel's own over random messages (users.sh): the
-	# unit drivers' code is the same on every kernel, and the vectors took
-	# about half of each users boot.
-	# The default run (scripts/test.sh without --full) has the selected
-	# drivers only everywhere: it builds neither arm64-test nor, on the
-	# ARM kernel it has, takes the minute of guest time this
-	# costs; testmgr's vectors and the comparison still take every driver.
+	# The NIST vectors: with --full through every driver on the first
+	# kernel of each architecture (the 6.12 ARM and arm64 ones), elsewhere
+	# and in the default run through the selected drivers, the ones users
+	# get. The unit drivers' code is the same on every kernel, and every
+	# driver still meets testmgr's vectors and fuzz tests and is compared
+	# with the kernel's own over random messages (users.sh).
 	[ "${RSHA_FULL:-0}" = 0 ] || case $1 in arm64-test | arm-test) CAVP_DRIVERS=all ;; esac
 	[ -z "$DISTRO" ] || FRAGMENTS=
 	MODULES="sha1-$arch_suffix-rs sha256-$arch_suffix-rs sha512-$arch_suffix-rs"
