@@ -66,7 +66,7 @@ endif
 need_config = $(if $(filter $(2),$(call kconfig,$(1))),,$(error $(KDIR): the kernel has no $(1)=$(firstword $(2)) ($(3))))
 # The kernels the drivers are built and tested for: any 6.12.y and 7.3.y
 # (scripts/lib.sh, use_kernel), and 7.2.y, the kernel of Debian sid's armmp
-# images (scripts/distro/debian-kernel.sh), whatever the local version after it.
+# images (scripts/debian-kernel.sh), whatever the local version after it.
 SUPPORTED_KERNELS := 6.12 7.2 7.3
 kernel_release = $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
 kernel_x_y = $(shell echo '$(kernel_release)' | sed -n 's/^\([0-9]*\.[0-9]*\)[.+-].*/\1/p; s/^\([0-9]*\.[0-9]*\)$$/\1/p')

@@ -5,11 +5,13 @@ RSHA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build outputs live outside the checkout so reruns are incremental and a
 # clean clone stays clean. Override with RSHA_CACHE=/some/dir.
 RSHA_CACHE=${RSHA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rust-arm-sha}
-# The kernels the project supports, each from a Debian source package: 6.12
+# The kernels the suite builds, each from a Debian source package: 6.12
 # (bookworm, installed on the host by scripts/setup-host.sh) and 7.3
 # (trixie-backports, downloaded with a private apt state into the cache; the
 # host's apt and dpkg configuration are never touched). use_kernel KVER
-# switches every setting below to one of them; 6.12 is the default.
+# switches every setting below to one of them; 6.12 is the default. The
+# Makefile also accepts 7.2, the kernel of Debian sid's armmp images, whose
+# source (linux-source-7.2) only scripts/debian-kernel.sh fetches.
 SUPPORTED_KERNELS="6.12 7.3"
 LLVM_BIN=/usr/lib/llvm-19/bin
 export PATH="$LLVM_BIN:$HOME/.cargo/bin:$PATH"

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Install everything the project needs on a Debian bookworm host, as root:
-# Debian packages with apt, bindgen-cli with cargo (one version per supported
-# kernel: scripts/lib.sh, use_kernel). Idempotent: a second run only checks.
+# Debian packages with apt, bindgen-cli with cargo (one version per kernel
+# the suite builds: scripts/lib.sh, use_kernel). Idempotent: a second run only checks.
 # Never changes the host's dpkg architecture list. The 7.3 kernel source comes
 # from trixie-backports, downloaded into the cache when a 7.3 tree is first
 # needed (scripts/build/tree.sh), not installed here.

@@ -30,8 +30,9 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # few per boot: a driver that fails to unregister, leaks or frees too early
 # shows at its first cycle (-EEXIST at the next insmod, kmemleak, KASAN), so
 # what many cycles add is only what builds up slowly. RSHA_FULL=1
-# (scripts/test.sh --full) runs 100 per module and kernel, the ARM kernels
-# sharing theirs among their four boots.
+# (scripts/test.sh --full) runs more: 100 on the first boot of an arm64
+# kernel and 10 on its second, 25 on every boot of an ARM kernel, 50 and 10
+# on Debian's.
 # KVER, REFERENCE: the kernel version, from the target's name (<base>-test is
 # 6.12, <base>-7.3-test is 7.3; scripts/lib.sh, use_kernel, which also sets
 # the kernel's source package and bindgen), and the suffix of the C drivers

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-fragments.sh: on each supported kernel (6.12, 7.3), merge each user
+# check-fragments.sh: on each kernel the suite builds (6.12, 7.3: scripts/lib.sh,
+# SUPPORTED_KERNELS; the ones with an in-tree build), merge each user
 # fragment onto the defconfig it is for, run olddefconfig, and report
 # PASS/FAIL per fragment: FAIL when a requested line did not survive (an unmet
 # dependency). A fragment NAME-<version>.config, where there is one, replaces

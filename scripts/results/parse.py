@@ -84,7 +84,7 @@ class Checks:
             f"{status}: {self.kt.detail(subtest, name)}"
         self.res(status == "PASS", what or name, why)
 
-    # 1. The boot (formerly parse-console.py).
+    # 1. The boot.
     def boot(self):
         args, lines, kt, sec = self.args, self.lines, self.kt, self.sec
         res = self.res
@@ -431,7 +431,7 @@ class Checks:
             # 6.12: the hmac template over the sha driver of highest priority,
             # ours. 7.3 registers hmac-<alg>-lib (priority 300, over
             # lib/crypto), which the crypto API takes unless the template has
-            # been instantiated over ours (310) already, as the AF_ALG
+            # been instantiated over ours (310 or above) already, as the AF_ALG
             # vectors above do by naming hmac(<our driver>); this project has
             # no HMAC driver of its own. Either way the user must hold it.
             algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
