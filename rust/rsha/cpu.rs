@@ -18,16 +18,17 @@ pub fn runs_cores() -> bool {
     unsafe { bindings::rsha_cpu_is_armv7() }
 }
 
-/// A Crypto Extensions feature, numbered as `rsha_cpu_has_ce()` in `helpers.c`
-/// takes it.
+/// A Crypto Extensions feature, with the values of `enum rsha_ce_feature`
+/// (`helpers.h`), which `rsha_cpu_has_ce()` takes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u32)]
 pub enum Feature {
     /// The SHA-1 instructions (arm64 `FEAT_SHA1`, 32-bit ARM `HWCAP2_SHA1`).
-    Sha1 = 1,
+    Sha1 = bindings::rsha_ce_feature_RSHA_CE_SHA1,
     /// The SHA-256 instructions (arm64 `FEAT_SHA256`, 32-bit ARM `HWCAP2_SHA2`).
-    Sha2 = 2,
+    Sha2 = bindings::rsha_ce_feature_RSHA_CE_SHA2,
     /// The SHA-512 instructions (arm64 `FEAT_SHA512`; 32-bit ARM has none).
-    Sha512 = 3,
+    Sha512 = bindings::rsha_ce_feature_RSHA_CE_SHA512,
 }
 
 impl Feature {
@@ -57,7 +58,7 @@ pub fn has(feature: Feature) -> bool {
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     {
         // SAFETY: reads CPU feature flags; callable in any context.
-        unsafe { bindings::rsha_cpu_has_ce(feature as i32) }
+        unsafe { bindings::rsha_cpu_has_ce(feature as bindings::rsha_ce_feature) }
     }
     #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
     {

@@ -121,29 +121,30 @@ __weak bool rsha_cpu_has_neon(void)
 
 /*
  * Whether the system's CPUs have the SHA instructions of the Crypto
- * Extensions that rust/rsha/cpu.rs `Feature` numbers: 1 SHA-1, 2 SHA-256,
- * 3 SHA-512. arm64: the system-wide (sanitised) capabilities, which a CPU
- * brought online later must also have, or the kernel refuses it. 32-bit ARM:
- * the hwcaps, set from the boot CPU (the ARMv7 kernel assumes the others
- * match). 32-bit ARM has no SHA-512 instructions.
+ * Extensions named by feature. arm64: the system-wide (sanitised)
+ * capabilities, which a CPU brought online later must also have, or the
+ * kernel refuses it. 32-bit ARM: the hwcaps, set from the boot CPU (the ARMv7
+ * kernel assumes the others match). 32-bit ARM has no SHA-512 instructions.
  */
-__weak bool rsha_cpu_has_ce(int feature)
+__weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
 {
 	if (!rsha_cpu_has_neon())
 		return false;
 	switch (feature) {
 #ifdef CONFIG_ARM64
-	case 1:
+	case RSHA_CE_SHA1:
 		return cpu_have_named_feature(SHA1);
-	case 2:
+	case RSHA_CE_SHA2:
 		return cpu_have_named_feature(SHA2);
-	case 3:
+	case RSHA_CE_SHA512:
 		return cpu_have_named_feature(SHA512);
 #else
-	case 1:
+	case RSHA_CE_SHA1:
 		return elf_hwcap2 & HWCAP2_SHA1;
-	case 2:
+	case RSHA_CE_SHA2:
 		return elf_hwcap2 & HWCAP2_SHA2;
+	case RSHA_CE_SHA512:
+		break;
 #endif
 	}
 	return false;
@@ -313,15 +314,15 @@ __weak void rsha_local_irq_restore(unsigned long flags)
 	local_irq_restore(flags);
 }
 
-/* The context of the caller, as rust/rsha/stats.rs `Context` numbers it. */
-__weak int rsha_context(void)
+/* The context of the caller. */
+__weak enum rsha_context rsha_context(void)
 {
 	if (in_hardirq() || in_nmi())
-		return 3;
+		return RSHA_CONTEXT_HARDIRQ;
 	if (in_serving_softirq())
-		return 2;
+		return RSHA_CONTEXT_SOFTIRQ;
 	if (irqs_disabled())
-		return 1;
-	return 0;
+		return RSHA_CONTEXT_IRQS_OFF;
+	return RSHA_CONTEXT_TASK;
 }
 #endif

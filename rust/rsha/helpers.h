@@ -49,12 +49,22 @@ struct rsha_neon_state {
 	u8 bytes[RSHA_NEON_STATE_BYTES];
 } __aligned(RSHA_NEON_STATE_ALIGN);
 
+/*
+ * The SHA instructions of the Crypto Extensions, as rsha_cpu_has_ce() takes
+ * them; rust/rsha/cpu.rs `Feature` has these values, through bindgen.
+ */
+enum rsha_ce_feature {
+	RSHA_CE_SHA1 = 1,	/* arm64 FEAT_SHA1, ARM HWCAP2_SHA1 */
+	RSHA_CE_SHA2 = 2,	/* arm64 FEAT_SHA256, ARM HWCAP2_SHA2 */
+	RSHA_CE_SHA512 = 3,	/* arm64 FEAT_SHA512; none on 32-bit ARM */
+};
+
 #ifdef CONFIG_KERNEL_MODE_NEON
 void rsha_neon_begin(struct rsha_neon_state *state);
 void rsha_neon_end(struct rsha_neon_state *state);
 bool rsha_simd_usable(void);
 bool rsha_cpu_has_neon(void);
-bool rsha_cpu_has_ce(int feature);
+bool rsha_cpu_has_ce(enum rsha_ce_feature feature);
 #endif
 
 bool rsha_cpu_is_armv7(void);
@@ -74,6 +84,18 @@ struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
  */
 enum { RSHA_NR_CPUS = CONFIG_NR_CPUS };
 
+/*
+ * The context of a caller, as rsha_context() tells it; rust/rsha/stats.rs
+ * `Context` has these values, through bindgen, and indexes its counters
+ * with them.
+ */
+enum rsha_context {
+	RSHA_CONTEXT_TASK = 0,		/* interrupts enabled */
+	RSHA_CONTEXT_IRQS_OFF = 1,	/* task context, interrupts disabled */
+	RSHA_CONTEXT_SOFTIRQ = 2,	/* serving a softirq */
+	RSHA_CONTEXT_HARDIRQ = 3,	/* hardirq or NMI */
+};
+
 #ifdef CONFIG_CRYPTO_RSHA_STATS
 #include <linux/hrtimer.h>
 
@@ -84,7 +106,7 @@ void rsha_hrtimer_start(struct hrtimer *timer, u64 delay_ns, bool hard);
 void rsha_hrtimer_cancel(struct hrtimer *timer);
 unsigned long rsha_local_irq_save(void);
 void rsha_local_irq_restore(unsigned long flags);
-int rsha_context(void);
+enum rsha_context rsha_context(void);
 #endif
 
 #endif /* RSHA_HELPERS_H */

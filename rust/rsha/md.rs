@@ -6,9 +6,11 @@
 //! here and instantiated for SHA-1, SHA-224/256 and SHA-384/512 by the
 //! [`Algorithm`] trait. The compression function is not part of the engine: every
 //! call that may consume blocks takes a `compress` closure, which receives the
-//! chaining value and a non-empty slice holding a whole number of blocks. That is
-//! where a driver plugs in its assembly core (and, for NEON, the bound on the work
-//! done inside one `kernel_neon_begin()` section).
+//! chaining value and a non-empty [`Message`] of a whole number of blocks. That
+//! is where a driver plugs in its assembly core (and, for NEON, the bound on the
+//! work done inside one `kernel_neon_begin()` section). Digests and the export
+//! formats are fixed-size arrays of the algorithm ([`Algorithm::Digest`] and the
+//! rest), so no length is checked or truncated at run time.
 //!
 //! This file uses only `core`: it is compiled into the kernel crate and, through a
 //! `#[path]` module, into the host crate `tests/engine`, whose `cargo test` checks it
@@ -20,8 +22,7 @@ pub trait Word: Copy {
     const BYTES: usize;
     /// The word with all bits clear.
     const ZERO: Self;
-    /// Writes the word big-endian into `out` (which is `BYTES` long, or shorter for
-    /// a truncated digest).
+    /// Writes the word big-endian into `out` (`BYTES` long).
     fn write_be(self, out: &mut [u8]);
     /// Writes the word in native byte order into `out` (`BYTES` long).
     fn write_ne(self, out: &mut [u8]);
@@ -34,8 +35,9 @@ macro_rules! impl_word {
         impl Word for $t {
             const BYTES: usize = core::mem::size_of::<$t>();
             const ZERO: Self = 0;
-            // Whole words (every digest is made of them) take the fixed-size path,
-            // a single store; only a short `out` is copied bytewise.
+            // One store a word. The callers pass whole words (every digest and
+            // format is made of them); a short `out`, which none passes, gets a
+            // prefix rather than a panic.
             #[inline]
             fn write_be(self, out: &mut [u8]) {
                 match out.first_chunk_mut::<{ core::mem::size_of::<$t>() }>() {
@@ -156,9 +158,121 @@ impl Counter for [u64; 2] {
     }
 }
 
+/// Bytes of a fixed length: the digest and the export formats, `[u8; N]`.
+pub trait Bytes: Copy + AsRef<[u8]> + AsMut<[u8]> + 'static {
+    /// All bytes zero.
+    const ZERO: Self;
+}
+
+impl<const N: usize> Bytes for [u8; N] {
+    const ZERO: Self = [0; N];
+}
+
+/// Message bytes that the engine reads but never holds a reference to.
+///
+/// The crypto API hands a driver a pointer and a length, and promises that the
+/// bytes are readable during the call, not that nothing writes them meanwhile
+/// (AF_ALG hashes pages that the user may still be writing). A `&[u8]` over them
+/// would tell the compiler that they do not change. A `Message` is only read:
+/// by raw copies into the block buffer ([`Message::copy_to`]) and by the cores,
+/// which get its address. A writer racing the hash gets a digest of the bytes as
+/// they were read, as with the C drivers' `memcpy()`.
+///
+/// # Invariants
+///
+/// Unless `len` is 0, `ptr` is valid for reads of `len` bytes for `'a`, and no
+/// `&mut` reference covers any of them during `'a`.
+#[derive(Clone, Copy)]
+pub struct Message<'a> {
+    ptr: *const u8,
+    len: usize,
+    _bytes: core::marker::PhantomData<&'a [u8]>,
+}
+
+impl<'a> Message<'a> {
+    /// No bytes.
+    pub const EMPTY: Message<'static> = Message::new(&[]);
+
+    /// The bytes of a slice.
+    pub const fn new(bytes: &'a [u8]) -> Self {
+        // INVARIANT: a shared slice is readable for its lifetime, and no `&mut`
+        // covers it meanwhile.
+        Self {
+            ptr: bytes.as_ptr(),
+            len: bytes.len(),
+            _bytes: core::marker::PhantomData,
+        }
+    }
+
+    /// The `len` bytes at `ptr`.
+    ///
+    /// # Safety
+    ///
+    /// Unless `len` is 0, `ptr` is valid for reads of `len` bytes for `'a`, and no
+    /// `&mut` reference covers any of them during `'a`. Other contexts may write
+    /// them.
+    pub const unsafe fn from_raw(ptr: *const u8, len: usize) -> Self {
+        // INVARIANT: by the function's safety requirements.
+        Self {
+            ptr,
+            len,
+            _bytes: core::marker::PhantomData,
+        }
+    }
+
+    /// Number of bytes.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no bytes.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The address of the first byte, for a core (may be NULL or dangling when
+    /// empty).
+    #[inline]
+    pub const fn as_ptr(&self) -> *const u8 {
+        self.ptr
+    }
+
+    /// The first `mid` bytes (all of them if there are fewer) and the rest.
+    #[inline]
+    pub fn split_at(self, mid: usize) -> (Self, Self) {
+        let mid = mid.min(self.len);
+        // INVARIANT: both parts lie inside `self`'s bytes. `wrapping_add`: an
+        // empty message's pointer may be NULL, and `mid` is 0 then.
+        (
+            Self { len: mid, ..self },
+            Self {
+                ptr: self.ptr.wrapping_add(mid),
+                len: self.len - mid,
+                ..self
+            },
+        )
+    }
+
+    /// Copies the first bytes into `dst`, as many as both hold.
+    #[inline]
+    pub fn copy_to(self, dst: &mut [u8]) {
+        let n = self.len.min(dst.len());
+        if n != 0 {
+            // SAFETY: `ptr` is readable for `n <= len` bytes (type invariants);
+            // `dst` is a `&mut`, which no message byte is under (type
+            // invariants), so the two do not overlap.
+            unsafe { core::ptr::copy_nonoverlapping(self.ptr, dst.as_mut_ptr(), n) };
+        }
+    }
+}
+
 /// One algorithm of the SHA family, as the engine needs to know it.
 ///
-/// Implementations are plain data: see `sha.rs`.
+/// Implementations are plain data: see `sha.rs`. The sizes of the byte arrays
+/// are checked against the chaining value, counter and block at compile time
+/// (`State::LAYOUT`).
 pub trait Algorithm: 'static {
     /// The `cra_name` of the algorithm, e.g. `"sha256"`.
     const NAME: &'static str;
@@ -167,15 +281,21 @@ pub trait Algorithm: 'static {
     /// The chaining value, `[Self::Word; N]`; this is what the block cores take.
     type Chain: Copy + AsRef<[Self::Word]> + AsMut<[Self::Word]>;
     /// One message block, `[u8; BLOCK_SIZE]`; its size is the block size.
-    type Block: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    type Block: Bytes;
     /// The byte counter.
     type Counter: Counter;
+    /// The digest, a prefix of the final chaining value in big-endian words.
+    type Digest: Bytes;
+    /// The export format of Linux 6.12 ([`State::export`]).
+    type Export: Bytes;
+    /// The core format of Linux 6.16 and later ([`State::export_core`]).
+    type CoreExport: Bytes;
+    /// The export format of Linux 6.16 and later ([`State::export_partial`]).
+    type PartialExport: Bytes;
     /// Initial chaining value (FIPS 180-4).
     const INITIAL: Self::Chain;
-    /// An all-zero block.
-    const ZERO_BLOCK: Self::Block;
-    /// Digest length in bytes (a prefix of the final chaining value).
-    const DIGEST_SIZE: usize;
+    /// Digest length in bytes.
+    const DIGEST_SIZE: usize = core::mem::size_of::<Self::Digest>();
     /// Block size in bytes; a power of two.
     const BLOCK_SIZE: usize = core::mem::size_of::<Self::Block>();
 }
@@ -194,57 +314,50 @@ pub struct State<A: Algorithm> {
     buffer: A::Block,
 }
 
-impl<A: Algorithm> Clone for State<A> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<A: Algorithm> Copy for State<A> {}
-
-impl<A: Algorithm> Default for State<A> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl<A: Algorithm> State<A> {
-    /// Size of the export format: chaining value, counter and block buffer, in
-    /// native byte order and without padding.
-    pub const EXPORT_SIZE: usize =
-        core::mem::size_of::<A::Chain>() + A::Counter::WORDS * 8 + core::mem::size_of::<A::Block>();
+    /// Size of the chaining value in bytes.
+    const CHAIN_BYTES: usize = core::mem::size_of::<A::Chain>();
 
     /// Where the counter starts in the formats of Linux 6.16 and later: after
     /// the chaining value, padded to 8 bytes as C lays out the `u64` counter
     /// after it (SHA-1's 20 bytes get 4 bytes of padding, written as zeroes).
-    const CORE_COUNT_AT: usize = (core::mem::size_of::<A::Chain>() + 7) & !7;
+    const CORE_COUNT_AT: usize = (Self::CHAIN_BYTES + 7) & !7;
 
-    /// Size of the core state of Linux 6.16 and later ([`Self::export_core`]):
-    /// the chaining value, padded, and the counter; 32, 40 and 80 bytes for
-    /// SHA-1, SHA-256 and SHA-512, the part of the library's `struct sha1_ctx`,
-    /// `__sha256_ctx` and `__sha512_ctx` before the block buffer.
-    pub const CORE_SIZE: usize = Self::CORE_COUNT_AT + A::Counter::WORDS * 8;
-
-    /// Size of the export format of Linux 6.16 and later
-    /// ([`Self::export_partial`]), the one of the kernel's `sha1-lib` ...
-    /// `sha512-lib` drivers: the core state with the counter rounded down to a
-    /// whole block, the block buffer, and one byte with the number of bytes
-    /// buffered; 97, 105 and 209 bytes for SHA-1, SHA-256 and SHA-512.
-    pub const PARTIAL_EXPORT_SIZE: usize = Self::CORE_SIZE + A::BLOCK_SIZE + 1;
-
-    /// The state at the start of a message.
-    pub const fn new() -> Self {
-        Self {
-            chain: A::INITIAL,
-            count: A::Counter::ZERO,
-            buffer: A::ZERO_BLOCK,
-        }
-    }
+    /// The byte arrays of the algorithm against its layout, checked when a
+    /// state is made (a mismatch fails the build):
+    ///
+    /// - the digest is whole words of the chaining value, at most all of them;
+    /// - [`Algorithm::Export`]: chaining value, counter and block buffer, in
+    ///   native byte order and without padding;
+    /// - [`Algorithm::CoreExport`]: the chaining value, padded, and the counter;
+    ///   32, 40 and 80 bytes for SHA-1, SHA-256 and SHA-512, the part of the
+    ///   library's `struct sha1_ctx`, `__sha256_ctx` and `__sha512_ctx` before
+    ///   the block buffer;
+    /// - [`Algorithm::PartialExport`]: the core state, the block buffer and one
+    ///   byte with the number of bytes buffered; 97, 105 and 209 bytes, the
+    ///   format of the kernel's `sha1-lib` ... `sha512-lib` drivers.
+    const LAYOUT: () = {
+        let words = core::mem::size_of::<A::Word>();
+        let count = A::Counter::WORDS * 8;
+        assert!(A::DIGEST_SIZE % words == 0 && A::DIGEST_SIZE <= Self::CHAIN_BYTES);
+        assert!(A::Counter::LENGTH_FIELD_BYTES < A::BLOCK_SIZE);
+        assert!(A::BLOCK_SIZE.is_power_of_two());
+        assert!(core::mem::size_of::<A::Export>() == Self::CHAIN_BYTES + count + A::BLOCK_SIZE);
+        assert!(core::mem::size_of::<A::CoreExport>() == Self::CORE_COUNT_AT + count);
+        assert!(
+            core::mem::size_of::<A::PartialExport>()
+                == Self::CORE_COUNT_AT + count + A::BLOCK_SIZE + 1
+        );
+    };
 
     /// Writes the state at the start of a message into `slot`, which may be
     /// uninitialised, field by field in place (no whole state built elsewhere
     /// and copied), and returns it, now initialised: every field is written,
     /// the block buffer included, so no byte of it is ever read unwritten.
-    pub fn init_in_place(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
+    pub fn init(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
+        // Evaluated at compile time, for every algorithm a state is made of.
+        #[allow(clippy::let_unit_value)]
+        let () = Self::LAYOUT;
         let state = slot.as_mut_ptr();
         // Each field is written whole, through a raw pointer, without reading
         // or dropping what was there; padding needs no value.
@@ -254,18 +367,9 @@ impl<A: Algorithm> State<A> {
         unsafe {
             core::ptr::addr_of_mut!((*state).chain).write(A::INITIAL);
             core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);
-            core::ptr::addr_of_mut!((*state).buffer).write(A::ZERO_BLOCK);
+            core::ptr::addr_of_mut!((*state).buffer).write(A::Block::ZERO);
             slot.assume_init_mut()
         }
-    }
-
-    /// Starts a new message in place. The block buffer is left as it is: only its
-    /// first `count mod BLOCK_SIZE` bytes belong to the message (type invariants),
-    /// none after this, so only the chaining value and the counter are written:
-    /// that is all a per-request `init()` should cost.
-    pub fn reset(&mut self) {
-        self.chain = A::INITIAL;
-        self.count = A::Counter::ZERO;
     }
 
     fn buffered(&self) -> usize {
@@ -279,14 +383,14 @@ impl<A: Algorithm> State<A> {
     /// A caller that must set something up for the compressions (a NEON
     /// driver's SIMD check and section) tries this first: most small updates
     /// only fill the buffer.
-    pub fn absorb(&mut self, data: &[u8]) -> bool {
+    pub fn absorb(&mut self, data: Message<'_>) -> bool {
         let fill = self.buffered();
         // `fill < BLOCK_SIZE` (see `buffered`): no overflow.
         if data.len() >= A::BLOCK_SIZE - fill {
             return false;
         }
-        match self.buffer.as_mut().get_mut(fill..fill + data.len()) {
-            Some(space) => space.copy_from_slice(data),
+        match self.buffer.as_mut().get_mut(fill..) {
+            Some(space) => data.copy_to(space),
             None => return false,
         }
         self.count.add(data.len());
@@ -294,44 +398,29 @@ impl<A: Algorithm> State<A> {
     }
 
     /// Hashes `data`, calling `compress` for whole blocks only.
-    pub fn update<F>(&mut self, data: &[u8], compress: &mut F)
+    pub fn update<F>(&mut self, data: Message<'_>, compress: &mut F)
     where
-        F: FnMut(&mut A::Chain, &[u8]),
+        F: FnMut(&mut A::Chain, Message<'_>),
     {
         let fill = self.buffered();
         self.count.add(data.len());
         let mut rest = data;
         if fill != 0 {
-            let buffer = self.buffer.as_mut();
-            let space = &mut buffer[fill..];
-            let take = space.len().min(rest.len());
-            let (head, tail) = rest.split_at(take);
-            space[..take].copy_from_slice(head);
+            let (head, tail) = rest.split_at(A::BLOCK_SIZE - fill);
+            if let Some(space) = self.buffer.as_mut().get_mut(fill..) {
+                head.copy_to(space);
+            }
             rest = tail;
-            if fill + take < A::BLOCK_SIZE {
+            if fill + head.len() < A::BLOCK_SIZE {
                 return;
             }
-            compress(&mut self.chain, self.buffer.as_ref());
+            compress(&mut self.chain, Message::new(self.buffer.as_ref()));
         }
-        let whole = rest.len() - rest.len() % A::BLOCK_SIZE;
-        let (blocks, tail) = rest.split_at(whole);
+        let (blocks, tail) = rest.split_at(rest.len() & !(A::BLOCK_SIZE - 1));
         if !blocks.is_empty() {
             compress(&mut self.chain, blocks);
         }
-        if !tail.is_empty() {
-            self.buffer.as_mut()[..tail.len()].copy_from_slice(tail);
-        }
-    }
-
-    /// Pads the message, writes the digest into `out` (which must hold
-    /// `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and wipes the state:
-    /// [`Self::pad`], then [`Self::output`].
-    pub fn finish<F>(&mut self, out: &mut [u8], compress: &mut F)
-    where
-        F: FnMut(&mut A::Chain, &[u8]),
-    {
-        self.pad(compress);
-        self.output(out);
+        tail.copy_to(self.buffer.as_mut());
     }
 
     /// Pads the message and compresses the last block or two: after it only
@@ -339,7 +428,7 @@ impl<A: Algorithm> State<A> {
     /// resource for the compressions (a NEON section) can release it first.
     pub fn pad<F>(&mut self, compress: &mut F)
     where
-        F: FnMut(&mut A::Chain, &[u8]),
+        F: FnMut(&mut A::Chain, Message<'_>),
     {
         let fill = self.buffered();
         let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;
@@ -348,90 +437,87 @@ impl<A: Algorithm> State<A> {
         let mut zero_from = fill + 1;
         if zero_from > length_at {
             buffer[zero_from..].fill(0);
-            compress(&mut self.chain, self.buffer.as_ref());
+            compress(&mut self.chain, Message::new(self.buffer.as_ref()));
             zero_from = 0;
         }
         // Up to the length field only: it is written next.
         self.buffer.as_mut()[zero_from..length_at].fill(0);
         self.count
             .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
-        compress(&mut self.chain, self.buffer.as_ref());
+        compress(&mut self.chain, Message::new(self.buffer.as_ref()));
     }
 
-    /// Writes the digest of a padded message (see [`Self::pad`]) into `out`
-    /// (which must hold `DIGEST_SIZE` bytes; a shorter `out` gets a prefix) and
+    /// Writes the digest of a padded message (see [`Self::pad`]) into `out` and
     /// wipes the state.
-    pub fn output(&mut self, out: &mut [u8]) {
+    pub fn output(&mut self, out: &mut A::Digest) {
         // Straight into `out`, one store a word: `out` may have any alignment,
         // and both kernel targets store words to any address (ARMv7; arm64 with
-        // strict alignment off, see `Kbuild`). A short last chunk gets a prefix.
-        let (digest, _) = split_at_most(out, A::DIGEST_SIZE);
+        // strict alignment off, see `Kbuild`).
         for (word, bytes) in self
             .chain
             .as_ref()
             .iter()
-            .zip(digest.chunks_mut(A::Word::BYTES))
+            .zip(out.as_mut().chunks_exact_mut(A::Word::BYTES))
         {
             word.write_be(bytes);
         }
         self.wipe();
     }
 
-    /// Overwrites the whole state with zeroes, so that no message-dependent data
-    /// outlives the hash. The state lives in memory owned by the caller, so these
-    /// stores cannot be removed as dead.
+    /// Overwrites the whole state with zeroes, padding included, so that no
+    /// message-dependent data outlives the hash. The state lives in memory
+    /// owned by the caller, so these stores cannot be removed as dead.
     pub fn wipe(&mut self) {
-        self.chain.as_mut().fill(A::Word::ZERO);
-        self.count = A::Counter::ZERO;
-        self.buffer = A::ZERO_BLOCK;
+        // SAFETY: `self` is valid for writes of a `Self`, and all-zero bytes are
+        // a valid `Self` (words, a counter of words, a byte array).
+        unsafe { core::ptr::write_bytes(core::ptr::from_mut(self), 0, 1) };
     }
 
-    /// Writes the state into `out` in the export format (`EXPORT_SIZE` bytes).
-    pub fn export(&self, out: &mut [u8]) {
-        let (chain_out, rest) = split_at_most(out, core::mem::size_of::<A::Chain>());
+    /// Writes the state into `out` in the export format of Linux 6.12.
+    pub fn export(&self, out: &mut A::Export) {
+        let (chain_out, rest) = split_at_most(out.as_mut(), Self::CHAIN_BYTES);
         self.write_chain(chain_out);
         let (count_out, buffer_out) = split_at_most(rest, A::Counter::WORDS * 8);
         write_count::<A>(count_out, &self.count);
         copy_prefix(buffer_out, self.buffer.as_ref());
     }
 
-    /// Replaces the state with one produced by [`State::export`].
-    ///
-    /// Any `EXPORT_SIZE` bytes are accepted: every bit pattern is a valid state (see
-    /// the type invariants). A shorter `input` leaves the missing tail at zero.
-    pub fn import(&mut self, input: &[u8]) {
-        if input.len() < Self::EXPORT_SIZE {
-            self.wipe();
-        }
-        let (chain_in, rest) = split_at_most_ref(input, core::mem::size_of::<A::Chain>());
-        self.read_chain(chain_in);
+    /// The state that `input`, in the format of [`Self::export`], describes,
+    /// written into `slot` and returned. Any bytes are accepted: every bit
+    /// pattern is a valid state (see the type invariants).
+    pub fn import<'s>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        input: &A::Export,
+    ) -> &'s mut Self {
+        let state = Self::init(slot);
+        let (chain_in, rest) = split_at_most_ref(input.as_ref(), Self::CHAIN_BYTES);
+        state.read_chain(chain_in);
         let (count_in, buffer_in) = split_at_most_ref(rest, A::Counter::WORDS * 8);
-        self.read_count(count_in);
-        copy_prefix(self.buffer.as_mut(), buffer_in);
+        state.read_count(count_in);
+        copy_prefix(state.buffer.as_mut(), buffer_in);
+        state
     }
 
-    /// Writes the chaining words in native byte order into `out` (a prefix
-    /// if it is shorter; nothing beyond them if it is longer).
+    /// Writes the chaining words in native byte order into `out`.
     fn write_chain(&self, out: &mut [u8]) {
         for (word, bytes) in self
             .chain
             .as_ref()
             .iter()
-            .zip(out.chunks_mut(A::Word::BYTES))
+            .zip(out.chunks_exact_mut(A::Word::BYTES))
         {
             word.write_ne(bytes);
         }
     }
 
     /// Reads the chaining words from `input` as [`Self::write_chain`] writes
-    /// them; a word that `input` ends in gets the prefix and zeroes, the words
-    /// it does not reach stay as they were.
+    /// them.
     fn read_chain(&mut self, input: &[u8]) {
         for (word, bytes) in self
             .chain
             .as_mut()
             .iter_mut()
-            .zip(input.chunks(A::Word::BYTES))
+            .zip(input.chunks_exact(A::Word::BYTES))
         {
             *word = A::Word::read_ne(bytes);
         }
@@ -440,67 +526,57 @@ impl<A: Algorithm> State<A> {
     /// Reads the counter's `u64` words from `input` (native byte order, low
     /// word first), as [`write_count`] writes them.
     fn read_count(&mut self, input: &[u8]) {
-        for (i, bytes) in input.chunks(8).enumerate() {
+        for (i, bytes) in input.chunks_exact(8).enumerate() {
             self.count.set_word(i, u64::read_ne(bytes));
         }
     }
-}
 
-/// Writes the `u64` words of `count` into `out` (native byte order, low word
-/// first; a prefix if `out` is shorter).
-fn write_count<A: Algorithm>(out: &mut [u8], count: &A::Counter) {
-    for (i, bytes) in out.chunks_mut(8).enumerate() {
-        copy_prefix(bytes, &count.word(i).to_ne_bytes());
-    }
-}
-
-impl<A: Algorithm> State<A> {
     /// Writes the chaining value, its padding and `count` in the core format
-    /// into `out` (a shorter `out` gets a prefix).
+    /// into `out`.
     fn write_core(&self, out: &mut [u8], count: &A::Counter) {
         let (chain_out, rest) = split_at_most(out, Self::CORE_COUNT_AT);
-        let (chain_out, padding) = split_at_most(chain_out, core::mem::size_of::<A::Chain>());
+        let (chain_out, padding) = split_at_most(chain_out, Self::CHAIN_BYTES);
         self.write_chain(chain_out);
         padding.fill(0);
-        let (count_out, _) = split_at_most(rest, A::Counter::WORDS * 8);
-        write_count::<A>(count_out, count);
+        write_count::<A>(rest, count);
     }
 
     /// Reads the chaining value and the counter of the core format from
-    /// `input` (a shorter `input` leaves what it does not reach as it was, but
-    /// for a word it ends in, which gets the prefix and zeroes).
+    /// `input`.
     fn read_core(&mut self, input: &[u8]) {
-        let (chain_in, rest) = split_at_most_ref(input, Self::CORE_COUNT_AT);
-        let (chain_in, _padding) = split_at_most_ref(chain_in, core::mem::size_of::<A::Chain>());
+        let (chain_in, count_in) = split_at_most_ref(input, Self::CORE_COUNT_AT);
         self.read_chain(chain_in);
-        let (count_in, _) = split_at_most_ref(rest, A::Counter::WORDS * 8);
         self.read_count(count_in);
     }
 
-    /// Writes the core state into `out` (`CORE_SIZE` bytes): the state without
-    /// the block buffer, what `export_core()` of Linux 6.16 and later gives a
-    /// caller that keeps the partial block itself. The counter is written as
-    /// it is, as the kernel's `*-lib` drivers do.
-    pub fn export_core(&self, out: &mut [u8]) {
-        self.write_core(out, &self.count);
+    /// Writes the core state into `out`: the state without the block buffer,
+    /// what `export_core()` of Linux 6.16 and later gives a caller that keeps
+    /// the partial block itself. The counter is written as it is, as the
+    /// kernel's `*-lib` drivers do.
+    pub fn export_core(&self, out: &mut A::CoreExport) {
+        self.write_core(out.as_mut(), &self.count);
     }
 
-    /// Replaces the state with the core state in `input` ([`Self::export_core`]),
-    /// with an empty block buffer. Any bytes are accepted (type invariants).
-    pub fn import_core(&mut self, input: &[u8]) {
-        self.wipe();
-        self.read_core(input);
+    /// The state with the core state in `input` ([`Self::export_core`]) and an
+    /// empty block buffer, written into `slot` and returned. Any bytes are
+    /// accepted (type invariants).
+    pub fn import_core<'s>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        input: &A::CoreExport,
+    ) -> &'s mut Self {
+        let state = Self::init(slot);
+        state.read_core(input.as_ref());
+        state
     }
 
-    /// Writes the state into `out` in the export format of Linux 6.16 and later
-    /// (`PARTIAL_EXPORT_SIZE` bytes): the core state with the counter rounded
-    /// down to a whole block, the block buffer, and the number of buffered
-    /// bytes in the last byte.
-    pub fn export_partial(&self, out: &mut [u8]) {
+    /// Writes the state into `out` in the export format of Linux 6.16 and
+    /// later: the core state with the counter rounded down to a whole block,
+    /// the block buffer, and the number of buffered bytes in the last byte.
+    pub fn export_partial(&self, out: &mut A::PartialExport) {
         let buffered = self.buffered();
         let mut rounded = self.count;
         rounded.set_word(0, rounded.word(0) & !(A::BLOCK_SIZE as u64 - 1));
-        let (core_out, rest) = split_at_most(out, Self::CORE_SIZE);
+        let (core_out, rest) = split_at_most(out.as_mut(), core::mem::size_of::<A::CoreExport>());
         self.write_core(core_out, &rounded);
         let (buffer_out, length_out) = split_at_most(rest, A::BLOCK_SIZE);
         copy_prefix(buffer_out, self.buffer.as_ref());
@@ -510,24 +586,40 @@ impl<A: Algorithm> State<A> {
         }
     }
 
-    /// Replaces the state with one in the export format of Linux 6.16 and later
-    /// ([`Self::export_partial`]), from any source: as the kernel's `*-lib`
-    /// drivers do, the length byte is added to the low word of the counter
-    /// (wrapping, without carry), whatever its value. Any bytes are accepted
-    /// (type invariants); a shorter `input` leaves the missing tail at zero.
-    pub fn import_partial(&mut self, input: &[u8]) {
-        self.wipe();
-        let (core_in, rest) = split_at_most_ref(input, Self::CORE_SIZE);
-        self.read_core(core_in);
+    /// The state that `input`, in the format of [`Self::export_partial`] and
+    /// from any source, describes, written into `slot` and returned: as the
+    /// kernel's `*-lib` drivers do, the length byte is added to the low word
+    /// of the counter (wrapping, without carry), whatever its value. Any bytes
+    /// are accepted (type invariants).
+    pub fn import_partial<'s>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        input: &A::PartialExport,
+    ) -> &'s mut Self {
+        let state = Self::init(slot);
+        let (core_in, rest) =
+            split_at_most_ref(input.as_ref(), core::mem::size_of::<A::CoreExport>());
+        state.read_core(core_in);
         let (buffer_in, length_in) = split_at_most_ref(rest, A::BLOCK_SIZE);
-        copy_prefix(self.buffer.as_mut(), buffer_in);
+        copy_prefix(state.buffer.as_mut(), buffer_in);
         if let Some(&length) = length_in.first() {
-            self.count
-                .set_word(0, self.count.word(0).wrapping_add(u64::from(length)));
+            state
+                .count
+                .set_word(0, state.count.word(0).wrapping_add(u64::from(length)));
         }
+        state
     }
 }
 
+/// Writes the `u64` words of `count` into `out` (native byte order, low word
+/// first).
+fn write_count<A: Algorithm>(out: &mut [u8], count: &A::Counter) {
+    for (i, bytes) in out.chunks_exact_mut(8).enumerate() {
+        count.word(i).write_ne(bytes);
+    }
+}
+
+// The splits below are at constant offsets inside arrays whose sizes
+// `State::LAYOUT` checks: they never clamp, and cannot panic.
 #[inline]
 fn split_at_most(s: &mut [u8], at: usize) -> (&mut [u8], &mut [u8]) {
     let at = at.min(s.len());

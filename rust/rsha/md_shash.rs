@@ -7,7 +7,7 @@
 //! [`Shash`], so buffering, padding and export/import exist once for every driver.
 
 use super::{
-    md::{Algorithm, State},
+    md::{Algorithm, Message, State},
     shash::Shash,
     simd::SectionState,
     stats::CoreStats,
@@ -27,7 +27,7 @@ pub type Chain<C> = <<C as BlockCore>::Alg as Algorithm>::Chain;
 /// the `update()` or `finup()`. A scalar variant's is the empty core type itself.
 pub trait Compress<A: Algorithm> {
     /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
-    fn compress(&mut self, chain: &mut A::Chain, blocks: &[u8]);
+    fn compress(&mut self, chain: &mut A::Chain, blocks: Message<'_>);
 }
 
 /// One driver variant: an algorithm, a compression function, a name and a priority.
@@ -55,16 +55,16 @@ impl<C: BlockCore> Shash for MdShash<C> {
     const NAME: &'static str = C::Alg::NAME;
     const DRIVER_NAME: &'static str = C::DRIVER_NAME;
     const PRIORITY: i32 = C::PRIORITY;
-    const DIGEST_SIZE: usize = C::Alg::DIGEST_SIZE;
     const BLOCK_SIZE: usize = C::Alg::BLOCK_SIZE;
+    type Digest = <C::Alg as Algorithm>::Digest;
     // The export format of the kernel's own drivers of the same algorithm:
     // on 6.12 the engine's own (every field, no padding), on 6.16 and later
     // the `*-lib` drivers', so that a state moves between theirs and ours.
     #[cfg(not(rsha_shash_api_6_16))]
-    const EXPORT_SIZE: usize = State::<C::Alg>::EXPORT_SIZE;
+    type Export = <C::Alg as Algorithm>::Export;
     #[cfg(rsha_shash_api_6_16)]
-    const EXPORT_SIZE: usize = State::<C::Alg>::PARTIAL_EXPORT_SIZE;
-    const CORE_SIZE: usize = State::<C::Alg>::CORE_SIZE;
+    type Export = <C::Alg as Algorithm>::PartialExport;
+    type CoreExport = <C::Alg as Algorithm>::CoreExport;
 
     type State = State<C::Alg>;
 
@@ -72,10 +72,10 @@ impl<C: BlockCore> Shash for MdShash<C> {
         // The whole state, block buffer included (64 or 128 bytes of zeroes,
         // a few stores): `export` copies the buffer, so every byte of it must
         // have been written.
-        State::init_in_place(state)
+        State::init(state)
     }
 
-    fn update(state: &mut Self::State, data: &[u8]) -> Result {
+    fn update(state: &mut Self::State, data: Message<'_>) -> Result {
         // An update that completes no block needs no core: no `start()`, so no
         // SIMD check for a NEON variant.
         if state.absorb(data) {
@@ -87,10 +87,10 @@ impl<C: BlockCore> Shash for MdShash<C> {
         Ok(())
     }
 
-    fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result {
+    fn finup(state: &mut Self::State, data: Message<'_>, out: &mut Self::Digest) -> Result {
         let mut section = SectionState::new();
         let mut op = C::start(&mut section);
-        let mut compress = |chain: &mut Chain<C>, blocks: &[u8]| op.compress(chain, blocks);
+        let mut compress = |chain: &mut Chain<C>, blocks: Message<'_>| op.compress(chain, blocks);
         // `final()` comes here with no data: nothing to count or buffer.
         if !data.is_empty() {
             state.update(data, &mut compress);
@@ -103,7 +103,7 @@ impl<C: BlockCore> Shash for MdShash<C> {
         Ok(())
     }
 
-    fn export(state: &Self::State, out: &mut [u8]) -> Result {
+    fn export(state: &Self::State, out: &mut Self::Export) -> Result {
         #[cfg(not(rsha_shash_api_6_16))]
         state.export(out);
         #[cfg(rsha_shash_api_6_16)]
@@ -111,24 +111,26 @@ impl<C: BlockCore> Shash for MdShash<C> {
         Ok(())
     }
 
-    fn import(input: &[u8]) -> Result<Self::State> {
-        let mut state = State::new();
+    fn import<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        input: &Self::Export,
+    ) -> Result<&'s mut Self::State> {
         #[cfg(not(rsha_shash_api_6_16))]
-        state.import(input);
+        return Ok(State::import(state, input));
         #[cfg(rsha_shash_api_6_16)]
-        state.import_partial(input);
-        Ok(state)
+        return Ok(State::import_partial(state, input));
     }
 
-    fn export_core(state: &Self::State, out: &mut [u8]) -> Result {
+    fn export_core(state: &Self::State, out: &mut Self::CoreExport) -> Result {
         state.export_core(out);
         Ok(())
     }
 
-    fn import_core(input: &[u8]) -> Result<Self::State> {
-        let mut state = State::new();
-        state.import_core(input);
-        Ok(state)
+    fn import_core<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        input: &Self::CoreExport,
+    ) -> Result<&'s mut Self::State> {
+        Ok(State::import_core(state, input))
     }
 
     fn stats() -> Option<&'static CoreStats> {
@@ -181,7 +183,11 @@ macro_rules! block_cores {
 macro_rules! __scalar_block_core {
     ($ty:ty, $make:expr, $alg:ty, $driver:expr, $priority:expr, $compress:expr) => {
         impl $crate::rsha::md_shash::Compress<$alg> for $ty {
-            fn compress(&mut self, chain: &mut $crate::rsha::md_shash::Chain<Self>, blocks: &[u8]) {
+            fn compress(
+                &mut self,
+                chain: &mut $crate::rsha::md_shash::Chain<Self>,
+                blocks: $crate::rsha::md::Message<'_>,
+            ) {
                 <Self as $crate::rsha::md_shash::BlockCore>::stats().count(
                     $crate::rsha::stats::Unit::Scalar,
                     blocks.len() / <$alg as $crate::rsha::md::Algorithm>::BLOCK_SIZE,
@@ -221,21 +227,24 @@ macro_rules! __core_stats {
 /// `data` (any alignment), reads and updates the chaining words at `state`, touches
 /// no other memory than its own stack, and follows the procedure call standard.
 /// Scalar cores use no FP/SIMD register; NEON cores may only run inside a
-/// `kernel_neon_begin()`/`kernel_neon_end()` section.
+/// `kernel_neon_begin()`/`kernel_neon_end()` section. The drivers call the cores
+/// directly, by name ([`module_asm_sha_driver!`]): an indirect call to an
+/// assembly function, which has no kCFI type hash, would trap in a kernel with
+/// `CONFIG_CFI`.
 pub type AsmCore = unsafe extern "C" fn(state: *mut c_void, data: *const u8, nblocks: usize);
 
-/// Runs an assembly core over `blocks`, a whole number of blocks of `A`.
-///
-/// # Safety
-///
-/// `core` follows the [`AsmCore`] contract for algorithm `A`, and if it is a NEON
-/// core the caller holds a NEON section.
-pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, blocks: &[u8]) {
-    let state = chain.as_mut().as_mut_ptr().cast::<c_void>();
-    // SAFETY: `state` is the whole chaining value and `blocks` holds
-    // `blocks.len() / BLOCK_SIZE` whole blocks: exactly what the core reads and
-    // writes under its contract, which the caller vouches for.
-    unsafe { core(state, blocks.as_ptr(), blocks.len() / A::BLOCK_SIZE) }
+/// The arguments of an assembly core for `blocks`, a whole number of blocks of
+/// `A`: the chaining value, the first byte and the number of blocks.
+#[inline(always)]
+pub fn asm_core_args<A: Algorithm>(
+    chain: &mut A::Chain,
+    blocks: Message<'_>,
+) -> (*mut c_void, *const u8, usize) {
+    (
+        chain.as_mut().as_mut_ptr().cast::<c_void>(),
+        blocks.as_ptr(),
+        blocks.len() / A::BLOCK_SIZE,
+    )
 }
 
 /// Declares a driver module with assembly cores for one algorithm family: a
@@ -283,9 +292,9 @@ pub unsafe fn run_asm_core<A: Algorithm>(core: AsmCore, chain: &mut A::Chain, bl
 ///
 /// Calling foreign assembly is an obligation only the driver's author can
 /// discharge, so the syntax makes them write it: `cores: unsafe { ... }`, with a
-/// safety comment above it that argues it. The macro calls the cores only through
-/// [`run_asm_core`], with whole blocks, the NEON and CE cores only inside a NEON
-/// section, and the CE core only on CPUs with its feature.
+/// safety comment above it that argues it. The macro calls the cores only
+/// directly (see [`AsmCore`]), with whole blocks, the NEON and CE cores only
+/// inside a NEON section, and the CE core only on CPUs with its feature.
 #[macro_export]
 macro_rules! module_asm_sha_driver {
     // SAFETY: not an unsafe block but the driver author's `unsafe`, which
@@ -320,20 +329,30 @@ macro_rules! module_asm_sha_driver {
             fn rsha_unit_param() -> *const ::kernel::ffi::c_char;
         }
 
-        fn scalar<A: $crate::rsha::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+        fn scalar<A: $crate::rsha::md::Algorithm>(
+            chain: &mut A::Chain,
+            blocks: $crate::rsha::md::Message<'_>,
+        ) {
+            let (state, data, nblocks) = $crate::rsha::md_shash::asm_core_args::<A>(chain, blocks);
             // SAFETY: the module's author wrote `cores: unsafe { ... }` and argued
             // there that this is an integer-only core following the `AsmCore`
-            // contract for every algorithm of the module.
-            unsafe { $crate::rsha::md_shash::run_asm_core::<A>($scalar, chain, blocks) }
+            // contract for every algorithm of the module; `state` is the whole
+            // chaining value and `data` holds `nblocks` whole blocks.
+            unsafe { $scalar(state, data, nblocks) }
         }
 
         /// # Safety
         ///
         /// Only inside a NEON section.
-        unsafe fn neon<A: $crate::rsha::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+        unsafe fn neon<A: $crate::rsha::md::Algorithm>(
+            chain: &mut A::Chain,
+            blocks: $crate::rsha::md::Message<'_>,
+        ) {
+            let (state, data, nblocks) = $crate::rsha::md_shash::asm_core_args::<A>(chain, blocks);
             // SAFETY: a NEON core following the `AsmCore` contract (the author's
-            // `cores: unsafe { ... }`), and the caller holds a NEON section.
-            unsafe { $crate::rsha::md_shash::run_asm_core::<A>($neon, chain, blocks) }
+            // `cores: unsafe { ... }`), called as `scalar` calls its core, and
+            // the caller holds a NEON section.
+            unsafe { $neon(state, data, nblocks) }
         }
 
         $crate::__asm_ce_core!($($ce, $feature, $ce_priority)?);
@@ -393,8 +412,8 @@ macro_rules! module_asm_sha_driver {
                 type Op<'s> = $crate::rsha::simd::SimdOp<'s, $alg>;
                 fn start(section: &mut $crate::rsha::simd::SectionState) -> Self::Op<'_> {
                     // SAFETY: all `neon` requires is a NEON section: it runs the
-                    // NEON core (an `AsmCore`, the macro's contract) through
-                    // `run_asm_core`, which passes it the whole blocks of any slice.
+                    // NEON core (an `AsmCore`, the macro's contract) over the
+                    // whole blocks it is given.
                     unsafe {
                         $crate::rsha::simd::SimdOp::start(
                             section,
@@ -610,11 +629,15 @@ macro_rules! __asm_ce_core {
         /// # Safety
         ///
         /// Only inside a NEON section, on a CPU with `CE_FEATURE`.
-        unsafe fn ce_core<A: $crate::rsha::md::Algorithm>(chain: &mut A::Chain, blocks: &[u8]) {
+        unsafe fn ce_core<A: $crate::rsha::md::Algorithm>(
+            chain: &mut A::Chain,
+            blocks: $crate::rsha::md::Message<'_>,
+        ) {
+            let (state, data, nblocks) = $crate::rsha::md_shash::asm_core_args::<A>(chain, blocks);
             // SAFETY: a CE core following the `AsmCore` contract (the author's
-            // `cores: unsafe { ... }`); the caller holds a NEON section on a CPU
-            // with the feature.
-            unsafe { $crate::rsha::md_shash::run_asm_core::<A>($ce, chain, blocks) }
+            // `cores: unsafe { ... }`), called as `scalar` calls its core; the
+            // caller holds a NEON section on a CPU with the feature.
+            unsafe { $ce(state, data, nblocks) }
         }
 
         fn ce_fn<A: $crate::rsha::md::Algorithm>(

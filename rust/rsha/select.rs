@@ -36,7 +36,8 @@
 use super::{
     bindings,
     cpu::{self, Feature},
-    md::Algorithm,
+    md::{Algorithm, Message},
+    simd::ScalarFn,
     stats::Unit,
 };
 use core::sync::atomic::{
@@ -56,14 +57,17 @@ pub const LIB_DRIVER_PRIORITY: i32 = 300;
 /// The priority a selected driver registers with, for the module's priority
 /// `module`: that one on kernels whose own drivers are below it (6.12); on
 /// kernels with the `*-lib` drivers, at least 10 above them. The rule
-/// (Documentation/drivers.rst, "Priorities"): a selected driver goes above the
-/// kernel's only where the unit it runs is at least as fast as the one
-/// `lib/crypto` picks on that CPU. It is, on every CPU and algorithm of the
-/// cycle model (Documentation/performance.rst, "Linux 7.3": at most 0.98x of
-/// `lib/crypto`'s pick), since every unit `lib/crypto` has, ours has too, at
-/// no more cycles, and the selected driver measures and runs the fastest of
-/// ours. The unit drivers keep their priorities, below
-/// the kernel's: they are for tests and benchmarks, called by name.
+/// (Documentation/drivers.rst, "Priorities on 7.3"): a selected driver goes
+/// above the kernel's only where the unit it runs is at least as fast as the
+/// one `lib/crypto` picks on that CPU. It is, on every CPU and algorithm of the
+/// cycle model (Documentation/performance.rst, "Linux 7.3: against
+/// lib/crypto": at most 0.98x of `lib/crypto`'s pick), since every unit
+/// `lib/crypto` has, ours has too, at no more cycles, and the selected driver
+/// measures and runs the fastest of ours. The unit drivers keep their
+/// priorities, most of them below the kernel's: they are for tests and
+/// benchmarks, called by name. ARM's `sha{224,256}-arm-ce-rs` and
+/// `sha{384,512}-arm-neon-rs` are at 310, above them, and meet the rule too:
+/// each registers only on a CPU with its unit, the one `lib/crypto` picks there.
 pub const fn selected_priority(module: i32) -> i32 {
     if cfg!(rsha_lib_drivers) && module < LIB_DRIVER_PRIORITY + 10 {
         LIB_DRIVER_PRIORITY + 10
@@ -86,8 +90,15 @@ pub const RUNS: usize = 8;
 /// further types measured and used, but not shown.
 pub const MAX_TYPES: usize = 8;
 
-/// The units in the order they are tried and shown; on a tie the earlier wins.
+/// The units in the order they are tried and shown, the cheaper call first:
+/// the scalar core needs no NEON section.
 pub const UNITS: [Unit; 3] = [Unit::Scalar, Unit::Neon, Unit::Ce];
+
+/// The tie rule: a unit later in [`UNITS`] is chosen over an earlier one only
+/// if it is faster by more than 1/`TIE_MARGIN` (6.25 %). Two boots of one
+/// machine measure the same units within a few per cent; near-ties then go to
+/// the cheaper call every time instead of to the noise of the moment.
+pub const TIE_MARGIN: u64 = 16;
 
 /// The input of every timed run. Its contents do not matter to the cores'
 /// speed; a constant keeps it in `.rodata`, written by the compiler.
@@ -132,7 +143,7 @@ pub type CompressFn<A> = super::simd::SimdFn<A>;
 /// call inside a NEON section on a CPU with NEON and, for `ce`, with the
 /// module's CE feature.
 pub struct Units<A: Algorithm> {
-    scalar: fn(&mut A::Chain, &[u8]),
+    scalar: ScalarFn<A>,
     neon: CompressFn<A>,
     ce: Option<CompressFn<A>>,
 }
@@ -146,7 +157,7 @@ impl<A: Algorithm> Units<A> {
     /// and slice of whole blocks inside a NEON section, on a CPU with NEON and,
     /// for `ce`, with the feature that the module's [`Selector::start`] names.
     pub const unsafe fn new(
-        scalar: fn(&mut A::Chain, &[u8]),
+        scalar: ScalarFn<A>,
         neon: CompressFn<A>,
         ce: Option<CompressFn<A>>,
     ) -> Self {
@@ -389,23 +400,14 @@ impl Selector {
         0
     }
 
-    /// The unit for a type measured as `ns`: the forced one, or the fastest.
+    /// The unit for a type measured as `ns`: the forced one, or the fastest
+    /// under the tie rule ([`TIE_MARGIN`]).
     fn choose(&self, ns: &[Option<u64>; 3]) -> Unit {
         let forced = self.forced.load(Relaxed);
         if forced != 0 {
             return unit_from_index(forced as usize - 1);
         }
-        let mut best = Unit::Scalar;
-        let mut best_ns = u64::MAX;
-        for unit in UNITS {
-            if let Some(t) = ns[unit as usize] {
-                if t < best_ns {
-                    best = unit;
-                    best_ns = t;
-                }
-            }
-        }
-        best
+        choose_fastest(ns)
     }
 
     /// Times every available unit on this CPU: the fastest of [`RUNS`] runs
@@ -426,14 +428,14 @@ impl Selector {
                 unsafe { bindings::rsha_preempt_disable() };
                 let t0 = now_ns();
                 let ran = if unit == Unit::Scalar {
-                    (units.scalar)(&mut chain, &RUN_INPUT);
+                    (units.scalar)(&mut chain, Message::new(&RUN_INPUT));
                     true
                 } else {
                     // RUN_BYTES is a whole number of blocks of every algorithm and
                     // within the section bound.
                     // SAFETY: `f` is a SIMD unit's function, sound in a NEON section on a
                     // CPU with its unit (`Units` invariants); these CPUs have it (`available`).
-                    unsafe { super::simd::run_in_section(f, &mut chain, &RUN_INPUT) }
+                    unsafe { super::simd::run_in_section(f, &mut chain, Message::new(&RUN_INPUT)) }
                 };
                 let t = now_ns().saturating_sub(t0);
                 // SAFETY: pairs with the `rsha_preempt_disable()` above.
@@ -594,6 +596,24 @@ impl core::fmt::Display for Ns {
             None => f.write_str("-"),
         }
     }
+}
+
+/// The fastest of the units timed in `ns` (indexed as [`Unit`]), a later one
+/// in [`UNITS`] only if it beats the best so far by more than 1/[`TIE_MARGIN`];
+/// the scalar unit if none was timed.
+pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
+    let mut best = Unit::Scalar;
+    let mut best_ns = u64::MAX;
+    for unit in UNITS {
+        if let Some(t) = ns[unit as usize] {
+            // `t` is at most a few seconds in ns: no overflow.
+            if best_ns == u64::MAX || t + best_ns / TIE_MARGIN < best_ns {
+                best = unit;
+                best_ns = t;
+            }
+        }
+    }
+    best
 }
 
 fn now_ns() -> u64 {

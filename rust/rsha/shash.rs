@@ -10,7 +10,10 @@
 //! a static array of them and unregisters it on drop. Drivers normally use
 //! [`module_shash_driver`](crate::module_shash_driver) and write no `unsafe` at all.
 
-use super::bindings;
+use super::{
+    bindings,
+    md::{Bytes, Message},
+};
 use core::{
     marker::PhantomData,
     mem::{size_of, MaybeUninit},
@@ -18,7 +21,7 @@ use core::{
 };
 use kernel::{
     error::{code::EINVAL, from_result, to_result, Result},
-    ffi::{c_char, c_int, c_uint},
+    ffi::{c_char, c_int, c_uint, c_void},
     types::Opaque,
 };
 
@@ -26,8 +29,9 @@ use kernel::{
 /// (`CRYPTO_MAX_ALG_NAME`).
 const MAX_NAME: usize = bindings::CRYPTO_MAX_ALG_NAME as usize;
 
-/// Largest digest of any algorithm (SHA-512's), in bytes.
-const MAX_DIGEST: usize = 64;
+/// Largest block of any algorithm (SHA-512's), in bytes: the unit in which a
+/// message that overlaps the context is staged.
+const MAX_BLOCK: usize = 128;
 
 /// Alignment of `shash_desc::__ctx`, where [`Shash::State`] lives.
 const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN;
@@ -43,9 +47,9 @@ const MAX_STATESIZE: usize = bindings::RSHA_HASH_MAX_STATESIZE;
 /// One shash algorithm implementation.
 ///
 /// The state of one hash request is a [`Shash::State`] value kept in the
-/// `shash_desc` context (`descsize` is its size); export/import use a byte format of
-/// [`Shash::EXPORT_SIZE`] bytes (`statesize`), and on Linux 6.16 and later
-/// `export_core`/`import_core` one of [`Shash::CORE_SIZE`] bytes, the state
+/// `shash_desc` context (`descsize` is its size); export/import use the byte
+/// array [`Shash::Export`] (`statesize` is its size), and on Linux 6.16 and
+/// later `export_core`/`import_core` the array [`Shash::CoreExport`], the state
 /// without a partial block. The implementation buffers partial blocks itself
 /// (no `CRYPTO_AHASH_ALG_BLOCK_ONLY`, as the kernel's `*-lib` drivers).
 /// Callbacks run in any context the crypto API allows, including softirq and
@@ -53,12 +57,12 @@ const MAX_STATESIZE: usize = bindings::RSHA_HASH_MAX_STATESIZE;
 /// sleep or allocate.
 ///
 /// The crypto API hands `init` and `import` a context it has not initialised
-/// (kmalloc'd, or `SHASH_DESC_ON_STACK`): `init` gets it as `MaybeUninit` and
-/// returns it initialised (the `&mut Self::State` it returns can only come
-/// from writing it, e.g. `MaybeUninit::write`); `import` returns a whole new
-/// state, which the adapter writes into the context. Every other callback gets
-/// the state that one of them wrote, as the crypto API calls `update`,
-/// `final`, `finup` and `export` only after `init` or `import`.
+/// (kmalloc'd, or `SHASH_DESC_ON_STACK`): they get it as `MaybeUninit` and
+/// return it initialised (the `&mut Self::State` they return can only come
+/// from writing it). Every other callback gets the state that one of them
+/// wrote, as the crypto API calls `update`, `final`, `finup` and `export` only
+/// after `init` or `import`. The message is a [`Message`], never a reference:
+/// the crypto API does not promise that nothing else writes it meanwhile.
 pub trait Shash {
     /// Algorithm name (`cra_name`), e.g. `"sha256"`.
     const NAME: &'static str;
@@ -66,16 +70,15 @@ pub trait Shash {
     const DRIVER_NAME: &'static str;
     /// Priority among implementations of [`Shash::NAME`] (`cra_priority`).
     const PRIORITY: i32;
-    /// Digest size in bytes.
-    const DIGEST_SIZE: usize;
     /// Block size in bytes.
     const BLOCK_SIZE: usize;
-    /// Size of the export format.
-    const EXPORT_SIZE: usize;
-    /// Size of the core state of `export_core`/`import_core` (Linux 6.16 and
-    /// later).
-    const CORE_SIZE: usize;
 
+    /// The digest, `[u8; digestsize]`.
+    type Digest: Bytes;
+    /// The export format, `[u8; statesize]`.
+    type Export: Bytes;
+    /// The core state of `export_core`/`import_core` (Linux 6.16 and later).
+    type CoreExport: Bytes;
     /// Per-request state, stored in the `shash_desc` context.
     type State;
 
@@ -83,19 +86,26 @@ pub trait Shash {
     /// it.
     fn init(state: &mut MaybeUninit<Self::State>) -> &mut Self::State;
     /// Hashes more message bytes.
-    fn update(state: &mut Self::State, data: &[u8]) -> Result;
-    /// Hashes the last bytes and writes the digest into `out` (`DIGEST_SIZE` bytes).
-    fn finup(state: &mut Self::State, data: &[u8], out: &mut [u8]) -> Result;
-    /// Writes the state into `out` (`EXPORT_SIZE` bytes).
-    fn export(state: &Self::State, out: &mut [u8]) -> Result;
-    /// The state that `input` (`EXPORT_SIZE` bytes, from any source) describes.
-    fn import(input: &[u8]) -> Result<Self::State>;
-    /// Writes the state without its partial block into `out` (`CORE_SIZE`
-    /// bytes), for a caller that keeps the partial block itself.
-    fn export_core(state: &Self::State, out: &mut [u8]) -> Result;
-    /// The state, with no partial block, that `input` (`CORE_SIZE` bytes, from
-    /// any source) describes.
-    fn import_core(input: &[u8]) -> Result<Self::State>;
+    fn update(state: &mut Self::State, data: Message<'_>) -> Result;
+    /// Hashes the last bytes and writes the digest into `out`.
+    fn finup(state: &mut Self::State, data: Message<'_>, out: &mut Self::Digest) -> Result;
+    /// Writes the state into `out`.
+    fn export(state: &Self::State, out: &mut Self::Export) -> Result;
+    /// Writes the state that `input` (from any source) describes into `state`
+    /// and returns it.
+    fn import<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        input: &Self::Export,
+    ) -> Result<&'s mut Self::State>;
+    /// Writes the state without its partial block into `out`, for a caller
+    /// that keeps the partial block itself.
+    fn export_core(state: &Self::State, out: &mut Self::CoreExport) -> Result;
+    /// Writes the state, with no partial block, that `input` (from any source)
+    /// describes into `state` and returns it.
+    fn import_core<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        input: &Self::CoreExport,
+    ) -> Result<&'s mut Self::State>;
     /// The implementation's statistics, shown in debugfs by
     /// [`module_shash_driver`](crate::module_shash_driver) when
     /// `CONFIG_CRYPTO_RSHA_STATS` is set.
@@ -137,13 +147,14 @@ const fn name_array(name: &str) -> [c_char; MAX_NAME] {
 /// Creates the `shash_alg` for `T`; used by [`module_shash_driver`](crate::module_shash_driver)
 /// to fill a static array.
 pub const fn create_shash_alg<T: Shash>() -> AlgDef {
-    // The state lives in `shash_desc::__ctx`, aligned to `ARCH_SLAB_MINALIGN`.
+    // The state lives in `shash_desc::__ctx`, aligned to `ARCH_SLAB_MINALIGN`:
+    // the adapter's references to it are aligned (`Adapter::ctx`).
     assert!(core::mem::align_of::<T::State>() <= CTX_ALIGN);
-    // `finup_callback` may stage the digest in a buffer of this size.
-    assert!(T::DIGEST_SIZE <= MAX_DIGEST);
+    // An overlapping message is staged a block at a time (`Adapter`).
+    assert!(T::BLOCK_SIZE <= MAX_BLOCK);
     // What the crypto API allows (6.16 and later check it at registration).
     assert!(size_of::<T::State>() <= MAX_DESCSIZE);
-    assert!(T::EXPORT_SIZE <= MAX_STATESIZE);
+    assert!(size_of::<T::Export>() <= MAX_STATESIZE);
     // For the three `zeroed()` below: `shash_alg`, `hash_alg_common` and
     // `crypto_alg` are C structs of integers, pointers, arrays, list heads and unions
     // of those, for all of which all-zeroes is a valid value (and the one C drivers
@@ -174,8 +185,8 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
         descsize: size_of::<T::State>() as c_uint,
         __bindgen_anon_1: bindings::shash_alg__bindgen_ty_1 {
             halg: bindings::hash_alg_common {
-                digestsize: T::DIGEST_SIZE as c_uint,
-                statesize: T::EXPORT_SIZE as c_uint,
+                digestsize: size_of::<T::Digest>() as c_uint,
+                statesize: size_of::<T::Export>() as c_uint,
                 base,
                 // SAFETY: all-zeroes is a valid `hash_alg_common` (see above).
                 ..unsafe { core::mem::zeroed() }
@@ -187,60 +198,55 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
     }))
 }
 
+/// Whether the `a_len` bytes at `a` and the `b_len` bytes at `b` overlap
+/// (addresses only; nothing is read). Wrapping sums: an address plus a length
+/// that passes the top of the address space is no reason to panic.
+fn overlap(a: *const u8, a_len: usize, b: *const u8, b_len: usize) -> bool {
+    let (a, b) = (a as usize, b as usize);
+    a_len != 0 && b_len != 0 && a < b.wrapping_add(b_len) && b < a.wrapping_add(a_len)
+}
+
+/// Overwrites `bytes` with zeroes by a volatile store, which the compiler
+/// keeps even though nothing reads them afterwards: for copies of a state on
+/// the stack.
+fn wipe<B: Bytes>(bytes: &mut B) {
+    // SAFETY: `bytes` is valid for writes of a `B`, and all zeroes is a `B`.
+    unsafe { core::ptr::write_volatile(bytes, B::ZERO) };
+}
+
+/// A [`Shash`] import: writes the state that an `E` describes into a context.
+type ImportFn<T, E> =
+    for<'s> fn(&'s mut MaybeUninit<<T as Shash>::State>, &E) -> Result<&'s mut <T as Shash>::State>;
+
 /// The `extern "C"` callbacks of the `shash_alg` made for `T`.
+///
+/// The callbacks hold the context as `&mut T::State` while they hash. What
+/// the C drivers do not check, a message, digest or export buffer that lies
+/// inside the context (or a digest inside the message: hashing in place),
+/// takes a slower path that goes through copies on the stack, so that no
+/// reference covers memory that is read or written through another pointer:
+/// the result is what a C driver's `memcpy()`/`memmove()` would give, or
+/// better, and never undefined behaviour.
 pub struct Adapter<T: Shash>(PhantomData<T>);
 
 impl<T: Shash> Adapter<T> {
-    /// Returns the request state in the descriptor's context.
+    /// The request state in the descriptor's context.
     ///
     /// # Safety
     ///
     /// `desc` is a descriptor of a tfm of the algorithm made by
     /// [`create_shash_alg::<T>`]: its context holds `descsize = size_of::<T::State>()`
-    /// bytes aligned to `ARCH_SLAB_MINALIGN`, which is enough for `T::State`.
+    /// bytes aligned to `ARCH_SLAB_MINALIGN`, which is enough for `T::State`
+    /// (checked at compile time in `create_shash_alg`).
     unsafe fn ctx(desc: *mut bindings::shash_desc) -> *mut T::State {
         // SAFETY: `desc` is valid by the function's safety requirements; `__ctx` is
         // its flexible array member.
-        let ctx = unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() };
-        if ctx as usize % core::mem::align_of::<T::State>() != 0 {
-            // Telling the compiler lets it use whole-word accesses on
-            // strict-alignment targets (`assert_unchecked` would say it shorter,
-            // but needs a newer rustc than the kernel's minimum).
-            // SAFETY: `__ctx` is aligned to `ARCH_SLAB_MINALIGN`, at least the
-            // state's alignment (checked in `create_shash_alg`): never reached.
-            unsafe { core::hint::unreachable_unchecked() };
-        }
-        ctx
+        unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() }
     }
 
-    /// A message slice from the crypto API's pointer and length.
-    ///
-    /// # Safety
-    ///
-    /// Unless `len` is 0, `data` points to `len` readable bytes that stay valid and
-    /// unchanged for `'a`.
-    unsafe fn message<'a>(data: *const u8, len: c_uint) -> &'a [u8] {
-        if len == 0 {
-            // `data` may be NULL or dangling for an empty update.
-            return &[];
-        }
-        // SAFETY: by the function's safety requirements.
-        unsafe { core::slice::from_raw_parts(data, len as usize) }
-    }
-
-    /// Whether the `len` bytes at `data` overlap the descriptor's context, which
-    /// the callbacks hold as `&mut T::State` while they read the message.
-    ///
-    /// # Safety
-    ///
-    /// `desc` is valid as for [`Self::ctx`].
-    unsafe fn overlaps_ctx(desc: *mut bindings::shash_desc, data: *const u8, len: usize) -> bool {
-        // SAFETY: by the function's safety requirements.
-        let ctx = unsafe { Self::ctx(desc) } as usize;
-        let data = data as usize;
-        // Wrapping sums: an address plus a length that passes the top of the
-        // address space is no reason to panic.
-        len != 0 && data < ctx.wrapping_add(size_of::<T::State>()) && ctx < data.wrapping_add(len)
+    /// Whether the `len` bytes at `p` overlap the context `ctx`.
+    fn in_ctx(ctx: *mut T::State, p: *const u8, len: usize) -> bool {
+        overlap(ctx.cast_const().cast(), size_of::<T::State>(), p, len)
     }
 
     /// `init` of the ops table.
@@ -263,27 +269,55 @@ impl<T: Shash> Adapter<T> {
     /// # Safety
     ///
     /// Called by the crypto API only, after `init` or `import` on `desc`, which
-    /// it owns exclusively for the call, with `len` readable bytes at `data`
-    /// that nothing writes during the call.
+    /// it owns exclusively for the call, with `len` bytes at `data` that are
+    /// readable during the call.
     unsafe extern "C" fn update_callback(
         desc: *mut bindings::shash_desc,
         data: *const u8,
         len: c_uint,
     ) -> c_int {
-        from_result(|| {
-            // The message must not lie inside the context that is being updated:
-            // `&mut T::State` and `&[u8]` must not alias.
-            // SAFETY: `desc` is a descriptor of this algorithm.
-            if unsafe { Self::overlaps_ctx(desc, data, len as usize) } {
-                return Err(EINVAL);
-            }
-            // SAFETY: the context holds the `T::State` that `init` or `import`
-            // wrote, and the caller owns `desc` exclusively for this call; `data`
-            // holds `len` bytes, disjoint from the context (checked above).
-            let (state, data) = unsafe { (&mut *Self::ctx(desc), Self::message(data, len)) };
-            T::update(state, data)?;
-            Ok(0)
-        })
+        // SAFETY: `desc` is a descriptor of this algorithm.
+        let ctx = unsafe { Self::ctx(desc) };
+        let len = len as usize;
+        if Self::in_ctx(ctx, data, len) {
+            // SAFETY: as below; the message lies inside the context.
+            return from_result(|| unsafe { Self::update_staged(ctx, data, len) }.map(|()| 0));
+        }
+        // SAFETY: the context holds the `T::State` that `init` or `import`
+        // wrote, and the caller owns `desc` exclusively for this call; `data`
+        // is readable for `len` bytes during the call and lies outside the
+        // context (checked above), the only memory with a `&mut` here.
+        let (state, data) = unsafe { (&mut *ctx, Message::from_raw(data, len)) };
+        from_result(|| T::update(state, data).map(|()| 0))
+    }
+
+    /// Hashes the `len` bytes at `data`, which may lie inside the context, a
+    /// block at a time from a copy on the stack: each copy is made while no
+    /// reference to the state exists, and the state is borrowed only to hash
+    /// the copy.
+    ///
+    /// # Safety
+    ///
+    /// As for `update_callback`, with the context `ctx` of `desc`.
+    #[cold]
+    #[inline(never)]
+    unsafe fn update_staged(ctx: *mut T::State, data: *const u8, len: usize) -> Result {
+        let mut chunk = [0u8; MAX_BLOCK];
+        let mut done = 0;
+        while done < len {
+            let n = (len - done).min(MAX_BLOCK);
+            // SAFETY: `data` is readable for `len` bytes and `done + n <= len`;
+            // `chunk` is a local array; no reference to the context, where the
+            // bytes may lie, is alive. `ptr::copy`: a copy between distinct
+            // objects cannot overlap, but the bytes may move under us.
+            unsafe { core::ptr::copy(data.add(done), chunk.as_mut_ptr(), n) };
+            // SAFETY: as in `update_callback`; the reference lives only for
+            // this call, and the chunk is a local array.
+            T::update(unsafe { &mut *ctx }, Message::new(&chunk[..n]))?;
+            done += n;
+        }
+        wipe(&mut chunk);
+        Ok(())
     }
 
     /// `finup` of the ops table.
@@ -301,36 +335,66 @@ impl<T: Shash> Adapter<T> {
         len: c_uint,
         out: *mut u8,
     ) -> c_int {
-        from_result(|| {
-            // SAFETY: `desc` is a descriptor of this algorithm.
-            if unsafe {
-                Self::overlaps_ctx(desc, data, len as usize)
-                    || Self::overlaps_ctx(desc, out, T::DIGEST_SIZE)
-            } {
-                return Err(EINVAL);
-            }
-            // SAFETY: as in `update_callback`; neither the message nor `out`
-            // overlaps the context (checked above).
-            let (state, data) = unsafe { (&mut *Self::ctx(desc), Self::message(data, len)) };
-            let (out_addr, data_addr) = (out as usize, data.as_ptr() as usize);
-            if data.is_empty()
-                || out_addr >= data_addr.wrapping_add(data.len())
-                || data_addr >= out_addr.wrapping_add(T::DIGEST_SIZE)
-            {
-                // SAFETY: `out` has room for `digestsize` bytes, which overlap
-                // neither the message nor the context.
-                let out = unsafe { core::slice::from_raw_parts_mut(out, T::DIGEST_SIZE) };
-                return T::finup(state, data, out).map(|()| 0);
-            }
-            // The digest goes where the message is (hashing in place is allowed
-            // in C): staged here, and copied once the message has been read.
-            let mut digest = [0u8; MAX_DIGEST];
-            T::finup(state, data, &mut digest[..T::DIGEST_SIZE])?;
-            // SAFETY: `out` has room for `digestsize` bytes; the message slice is
-            // not used after this point, so writing over its bytes is allowed.
-            unsafe { core::ptr::copy(digest.as_ptr(), out, T::DIGEST_SIZE) };
-            Ok(0)
-        })
+        // SAFETY: `desc` is a descriptor of this algorithm.
+        let ctx = unsafe { Self::ctx(desc) };
+        let len = len as usize;
+        let digest = size_of::<T::Digest>();
+        if Self::in_ctx(ctx, data, len)
+            || Self::in_ctx(ctx, out, digest)
+            || overlap(data, len, out, digest)
+        {
+            // SAFETY: by the function's safety requirements.
+            return from_result(|| unsafe { Self::finup_staged(ctx, data, len, out) }.map(|()| 0));
+        }
+        // SAFETY: as in `update_callback`; `out` is the caller's, writable for
+        // `digestsize` bytes, exclusively ours during the call, and overlaps
+        // neither the message nor the context (checked above). A digest is a
+        // byte array: any address is aligned for it.
+        let (state, data, out) = unsafe {
+            (
+                &mut *ctx,
+                Message::from_raw(data, len),
+                &mut *out.cast::<T::Digest>(),
+            )
+        };
+        from_result(|| T::finup(state, data, out).map(|()| 0))
+    }
+
+    /// `finup` for a message or digest inside the context, or a digest that
+    /// overlaps the message: the message is hashed first (through copies if it
+    /// lies inside the context), the digest made on the stack and copied out
+    /// last, once nothing more is read.
+    ///
+    /// # Safety
+    ///
+    /// As for `finup_callback`, with the context `ctx` of `desc`.
+    #[cold]
+    #[inline(never)]
+    unsafe fn finup_staged(
+        ctx: *mut T::State,
+        data: *const u8,
+        len: usize,
+        out: *mut u8,
+    ) -> Result {
+        let mut digest = T::Digest::ZERO;
+        let result = if Self::in_ctx(ctx, data, len) {
+            // SAFETY: by the function's safety requirements.
+            unsafe { Self::update_staged(ctx, data, len) }
+                // SAFETY: as in `update_callback`; the digest is local.
+                .and_then(|()| T::finup(unsafe { &mut *ctx }, Message::EMPTY, &mut digest))
+        } else {
+            // SAFETY: the message is readable and outside the context, the
+            // digest is local: as in `finup_callback`.
+            let (state, data) = unsafe { (&mut *ctx, Message::from_raw(data, len)) };
+            T::finup(state, data, &mut digest)
+        };
+        if result.is_ok() {
+            // SAFETY: `out` is writable for `digestsize` bytes; no reference
+            // to the context or the message is alive.
+            unsafe { core::ptr::copy(digest.as_ref().as_ptr(), out, size_of::<T::Digest>()) };
+        }
+        wipe(&mut digest);
+        result
     }
 
     /// `final` of the ops table.
@@ -361,60 +425,74 @@ impl<T: Shash> Adapter<T> {
         }
     }
 
-    /// Writes the state of `desc` into the `size` bytes at `out` with `export`:
-    /// what `export_callback` and `export_core_callback` share.
+    /// Writes the state of `desc` into the `E` at `out` with `export`: what
+    /// `export_callback` and `export_core_callback` share. An `out` inside the
+    /// context gets the bytes through a copy on the stack.
     ///
     /// # Safety
     ///
-    /// As for `export_callback`, with room for `size` bytes at `out`.
-    unsafe fn export_with(
+    /// As for `export_callback`, with room for an `E` at `out`.
+    unsafe fn export_with<E: Bytes>(
         desc: *mut bindings::shash_desc,
-        out: *mut core::ffi::c_void,
-        size: usize,
-        export: fn(&T::State, &mut [u8]) -> Result,
+        out: *mut c_void,
+        export: fn(&T::State, &mut E) -> Result,
     ) -> c_int {
+        // SAFETY: `desc` is a descriptor of this algorithm.
+        let ctx = unsafe { Self::ctx(desc) };
+        let out = out.cast::<u8>();
         from_result(|| {
-            // SAFETY: `desc` is a descriptor of this algorithm.
-            if unsafe { Self::overlaps_ctx(desc, out.cast(), size) } {
-                return Err(EINVAL);
+            if !Self::in_ctx(ctx, out, size_of::<E>()) {
+                // SAFETY: the context holds the `T::State` that `init` or
+                // `import` wrote, every byte of it defined; `out` is the
+                // caller's, writable for an `E` (a byte array: any address is
+                // aligned), and outside the context (checked above).
+                let (state, out) = unsafe { (&*ctx, &mut *out.cast::<E>()) };
+                return export(state, out).map(|()| 0);
             }
-            // SAFETY: the context holds the `T::State` that `init` or `import`
-            // wrote, every byte of it defined; `out` has room for `size` bytes
-            // and does not overlap the context (checked above).
-            let (state, out) = unsafe {
-                (
-                    &*Self::ctx(desc),
-                    core::slice::from_raw_parts_mut(out.cast::<u8>(), size),
-                )
-            };
-            export(state, out)?;
-            Ok(0)
+            let mut staged = E::ZERO;
+            // SAFETY: as above, into a local array.
+            let result = export(unsafe { &*ctx }, &mut staged);
+            if result.is_ok() {
+                // SAFETY: `out` is writable for an `E`; the reference to the
+                // context is gone.
+                unsafe { core::ptr::copy(staged.as_ref().as_ptr(), out, size_of::<E>()) };
+            }
+            wipe(&mut staged);
+            result.map(|()| 0)
         })
     }
 
     /// Replaces the state of `desc` with the one that `import` makes of the
-    /// `size` bytes at `input`: what `import_callback` and
-    /// `import_core_callback` share.
+    /// `E` at `input`: what `import_callback` and `import_core_callback`
+    /// share. The input is copied first (it may lie inside the context, and
+    /// it is caller memory that nothing promises to keep still) and the copy
+    /// wiped after.
     ///
     /// # Safety
     ///
-    /// As for `import_callback`, with `size` readable bytes at `input`.
-    unsafe fn import_with(
+    /// As for `import_callback`, with an `E` readable at `input`.
+    unsafe fn import_with<E: Bytes>(
         desc: *mut bindings::shash_desc,
-        input: *const core::ffi::c_void,
-        size: usize,
-        import: fn(&[u8]) -> Result<T::State>,
+        input: *const c_void,
+        import: ImportFn<T, E>,
     ) -> c_int {
-        from_result(|| {
-            // SAFETY: `input` holds `size` readable bytes. The slice is dropped
-            // before the context is written below, so `input` may even lie
-            // inside the context.
-            let input = unsafe { core::slice::from_raw_parts(input.cast::<u8>(), size) };
-            let state = import(input)?;
-            // SAFETY: as in `init_callback`.
-            unsafe { Self::ctx(desc).write(state) };
-            Ok(0)
-        })
+        let mut staged = MaybeUninit::<E>::uninit();
+        // SAFETY: `input` is readable for an `E`; the local copy is distinct
+        // from it, and no reference to the context exists yet.
+        let staged = unsafe {
+            core::ptr::copy(
+                input.cast::<u8>(),
+                staged.as_mut_ptr().cast::<u8>(),
+                size_of::<E>(),
+            );
+            // Every byte written just above; any bytes are an `E`.
+            staged.assume_init_mut()
+        };
+        // SAFETY: as in `init_callback`.
+        let slot = unsafe { &mut *Self::ctx(desc).cast::<MaybeUninit<T::State>>() };
+        let result = import(slot, staged).map(|_| 0);
+        wipe(staged);
+        from_result(|| result)
     }
 
     /// `export` of the ops table.
@@ -425,11 +503,11 @@ impl<T: Shash> Adapter<T> {
     /// it owns exclusively for the call, with room for `statesize` bytes at `out`.
     unsafe extern "C" fn export_callback(
         desc: *mut bindings::shash_desc,
-        out: *mut core::ffi::c_void,
+        out: *mut c_void,
     ) -> c_int {
-        // SAFETY: by the function's safety requirements; `statesize` is
-        // `EXPORT_SIZE`.
-        unsafe { Self::export_with(desc, out, T::EXPORT_SIZE, T::export) }
+        // SAFETY: by the function's safety requirements; `statesize` is the
+        // size of `T::Export`.
+        unsafe { Self::export_with(desc, out, T::export) }
     }
 
     /// `import` of the ops table.
@@ -441,10 +519,10 @@ impl<T: Shash> Adapter<T> {
     /// readable bytes at `input`.
     unsafe extern "C" fn import_callback(
         desc: *mut bindings::shash_desc,
-        input: *const core::ffi::c_void,
+        input: *const c_void,
     ) -> c_int {
         // SAFETY: by the function's safety requirements.
-        unsafe { Self::import_with(desc, input, T::EXPORT_SIZE, T::import) }
+        unsafe { Self::import_with(desc, input, T::import) }
     }
 
     /// `export_core` of the ops table (Linux 6.16 and later).
@@ -452,28 +530,28 @@ impl<T: Shash> Adapter<T> {
     /// # Safety
     ///
     /// As for `export_callback`, with room for the core state (`statesize`
-    /// minus the block size minus one: `CORE_SIZE` bytes) at `out`.
+    /// minus the block size minus one: the size of `T::CoreExport`) at `out`.
     #[cfg_attr(not(rsha_shash_api_6_16), allow(dead_code))]
     unsafe extern "C" fn export_core_callback(
         desc: *mut bindings::shash_desc,
-        out: *mut core::ffi::c_void,
+        out: *mut c_void,
     ) -> c_int {
         // SAFETY: by the function's safety requirements.
-        unsafe { Self::export_with(desc, out, T::CORE_SIZE, T::export_core) }
+        unsafe { Self::export_with(desc, out, T::export_core) }
     }
 
     /// `import_core` of the ops table (Linux 6.16 and later).
     ///
     /// # Safety
     ///
-    /// As for `import_callback`, with `CORE_SIZE` readable bytes at `input`.
+    /// As for `import_callback`, with a `T::CoreExport` readable at `input`.
     #[cfg_attr(not(rsha_shash_api_6_16), allow(dead_code))]
     unsafe extern "C" fn import_core_callback(
         desc: *mut bindings::shash_desc,
-        input: *const core::ffi::c_void,
+        input: *const c_void,
     ) -> c_int {
         // SAFETY: by the function's safety requirements.
-        unsafe { Self::import_with(desc, input, T::CORE_SIZE, T::import_core) }
+        unsafe { Self::import_with(desc, input, T::import_core) }
     }
 }
 

@@ -11,7 +11,7 @@
 
 use super::bindings;
 use super::{
-    md::Algorithm,
+    md::{Algorithm, Message},
     md_shash::Compress,
     stats::{CoreStats, Unit},
 };
@@ -101,7 +101,10 @@ unsafe fn neon_end(state: &mut SectionState) {
 
 /// A SIMD unit's compression function (NEON or CE core), sound to call only
 /// inside a NEON section on a CPU with its unit.
-pub type SimdFn<A> = unsafe fn(&mut <A as Algorithm>::Chain, &[u8]);
+pub type SimdFn<A> = unsafe fn(&mut <A as Algorithm>::Chain, Message<'_>);
+
+/// The scalar unit's compression function, sound to call anywhere.
+pub type ScalarFn<A> = fn(&mut <A as Algorithm>::Chain, Message<'_>);
 
 /// Whether the CPU has NEON (Advanced SIMD). Checked once, at module init.
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
@@ -157,10 +160,10 @@ pub struct SimdOp<'s, A: Algorithm> {
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
     section: &'s mut SectionState,
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
-    simd_fn: unsafe fn(&mut A::Chain, &[u8]),
+    simd_fn: SimdFn<A>,
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
     unit: Unit,
-    scalar: fn(&mut A::Chain, &[u8]),
+    scalar: ScalarFn<A>,
     stats: &'static CoreStats,
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
     simd: bool,
@@ -179,13 +182,13 @@ impl<'s, A: Algorithm> SimdOp<'s, A> {
     /// Calling `simd_fn` with any chaining value and slice between
     /// `kernel_neon_begin()` and `kernel_neon_end()` must be sound: that is its
     /// only requirement, as for a NEON or CE core run by
-    /// [`run_asm_core`](super::md_shash::run_asm_core) on a CPU with its unit.
+    /// called directly on a CPU with its unit.
     #[inline]
     pub unsafe fn start(
         section: &'s mut SectionState,
         unit: Unit,
-        simd_fn: unsafe fn(&mut A::Chain, &[u8]),
-        scalar: fn(&mut A::Chain, &[u8]),
+        simd_fn: SimdFn<A>,
+        scalar: ScalarFn<A>,
         stats: &'static CoreStats,
     ) -> Self {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
@@ -217,7 +220,7 @@ impl<'s, A: Algorithm> SimdOp<'s, A> {
         section: &'s mut SectionState,
         unit: Unit,
         simd_fn: Option<SimdFn<A>>,
-        scalar: fn(&mut A::Chain, &[u8]),
+        scalar: ScalarFn<A>,
         stats: &'static CoreStats,
     ) -> Self {
         match simd_fn {
@@ -242,7 +245,7 @@ impl<'s, A: Algorithm> SimdOp<'s, A> {
     /// Compresses `blocks` with the NEON core, in the open section while it has
     /// room. Only called with `self.simd`, so SIMD is usable (see [`SimdOp`]).
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
-    fn compress_simd(&mut self, chain: &mut A::Chain, mut blocks: &[u8]) {
+    fn compress_simd(&mut self, chain: &mut A::Chain, mut blocks: Message<'_>) {
         while !blocks.is_empty() {
             let used = match self.open {
                 Some((_, used)) if used < NEON_SECTION_BYTES => used,
@@ -291,7 +294,11 @@ impl<'s, A: Algorithm> SimdOp<'s, A> {
 ///
 /// Calling `f` with `chain` and `blocks` inside a NEON section must be sound,
 /// and `blocks` must be at most [`NEON_SECTION_BYTES`].
-pub unsafe fn run_in_section<C>(f: unsafe fn(&mut C, &[u8]), chain: &mut C, blocks: &[u8]) -> bool {
+pub unsafe fn run_in_section<C>(
+    f: unsafe fn(&mut C, Message<'_>),
+    chain: &mut C,
+    blocks: Message<'_>,
+) -> bool {
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     if simd_usable() {
         let mut section = SectionState::new();
@@ -310,7 +317,7 @@ pub unsafe fn run_in_section<C>(f: unsafe fn(&mut C, &[u8]), chain: &mut C, bloc
 
 impl<A: Algorithm> Compress<A> for SimdOp<'_, A> {
     #[inline]
-    fn compress(&mut self, chain: &mut A::Chain, blocks: &[u8]) {
+    fn compress(&mut self, chain: &mut A::Chain, blocks: Message<'_>) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
         if self.simd {
             self.compress_simd(chain, blocks);

@@ -41,17 +41,20 @@ pub enum Unit {
     Ce = 2,
 }
 
-/// The context of a core call, as the kernel's preempt count and IRQ flags say.
+/// The context of a core call, as the kernel's preempt count and IRQ flags
+/// say: the values of `enum rsha_context` (`helpers.h`), which index the
+/// counters.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u32)]
 pub enum Context {
     /// Task context with interrupts enabled (preemption and softirqs may be off).
-    Task = 0,
+    Task = bindings::rsha_context_RSHA_CONTEXT_TASK,
     /// Task context with interrupts disabled.
-    IrqsOff = 1,
+    IrqsOff = bindings::rsha_context_RSHA_CONTEXT_IRQS_OFF,
     /// Serving a softirq.
-    Softirq = 2,
+    Softirq = bindings::rsha_context_RSHA_CONTEXT_SOFTIRQ,
     /// Hardirq or NMI.
-    Hardirq = 3,
+    Hardirq = bindings::rsha_context_RSHA_CONTEXT_HARDIRQ,
 }
 
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
@@ -149,9 +152,9 @@ mod enabled {
     pub fn current_context() -> Context {
         // SAFETY: only reads the preempt count and the IRQ flags of this CPU.
         match unsafe { bindings::rsha_context() } {
-            3 => Context::Hardirq,
-            2 => Context::Softirq,
-            1 => Context::IrqsOff,
+            bindings::rsha_context_RSHA_CONTEXT_HARDIRQ => Context::Hardirq,
+            bindings::rsha_context_RSHA_CONTEXT_SOFTIRQ => Context::Softirq,
+            bindings::rsha_context_RSHA_CONTEXT_IRQS_OFF => Context::IrqsOff,
             _ => Context::Task,
         }
     }

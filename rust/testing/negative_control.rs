@@ -12,13 +12,20 @@
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
 
-use rsha::sha::Sha256;
+use rsha::{md::Message, sha::Sha256};
 
 /// Not SHA-256: mixes the message into the chaining value with xor and rotations.
-fn wrong_compress(chain: &mut [u32; 8], blocks: &[u8]) {
-    for (i, byte) in blocks.iter().enumerate() {
-        let word = &mut chain[i % 8];
-        *word = word.rotate_left(5) ^ u32::from(*byte);
+fn wrong_compress(chain: &mut [u32; 8], blocks: Message<'_>) {
+    let mut rest = blocks;
+    while !rest.is_empty() {
+        let (now, tail) = rest.split_at(64);
+        let mut block = [0u8; 64];
+        now.copy_to(&mut block);
+        for (i, byte) in block.iter().enumerate() {
+            let word = &mut chain[i % 8];
+            *word = word.rotate_left(5) ^ u32::from(*byte);
+        }
+        rest = tail;
     }
 }
 
