@@ -193,6 +193,59 @@ impl ShashDesc<'_> {
         to_result(unsafe { bindings::crypto_shash_export(self.as_ptr(), out.as_mut_ptr().cast()) })
     }
 
+    /// The descriptor and its context, where the driver keeps its state, as
+    /// raw pointers of one origin: for the tests that hand a driver its own
+    /// context as a buffer, which the crypto API does not forbid. Fails unless
+    /// the context has room for the export format, `statesize` bytes.
+    fn with_own_context(&mut self) -> Result<(*mut bindings::shash_desc, *mut u8)> {
+        if self.state_size() > MAX_CTX {
+            return Err(EINVAL);
+        }
+        let desc = self.as_ptr();
+        // SAFETY: `desc` points to this descriptor's storage; `__ctx` is its
+        // flexible array, followed by `MAX_CTX` bytes of it.
+        let ctx = unsafe { (*desc).__ctx.as_mut_ptr().cast::<u8>() };
+        Ok((desc, ctx))
+    }
+
+    /// Exports the state into the descriptor's own context, over the state.
+    pub fn export_into_own_context(&mut self) -> Result {
+        let (desc, ctx) = self.with_own_context()?;
+        // SAFETY: as in `init`; the context has room for `statesize` bytes
+        // (checked by `with_own_context`), and no Rust reference covers it.
+        to_result(unsafe { bindings::crypto_shash_export(desc, ctx.cast()) })
+    }
+
+    /// Imports the state from the descriptor's own context.
+    pub fn import_from_own_context(&mut self) -> Result {
+        let (desc, ctx) = self.with_own_context()?;
+        // SAFETY: as in `init`; the context holds `statesize` readable bytes
+        // (checked by `with_own_context`; it is zeroed at creation).
+        to_result(unsafe { bindings::crypto_shash_import(desc, ctx.cast()) })
+    }
+
+    /// Hashes the first `len` bytes of the descriptor's own context as message.
+    pub fn update_from_own_context(&mut self, len: u32) -> Result {
+        let (desc, ctx) = self.with_own_context()?;
+        if len as usize > MAX_CTX {
+            return Err(EINVAL);
+        }
+        // SAFETY: as in `update`; the context is readable for `MAX_CTX >= len`
+        // bytes.
+        to_result(unsafe { bindings::rsha_crypto_shash_update(desc, ctx, len) })
+    }
+
+    /// Hashes `buf` as a whole message and writes the digest over its start
+    /// (hashing in place), which must hold the digest.
+    pub fn digest_in_place(&mut self, buf: &mut [u8]) -> Result {
+        let len = u32::try_from(buf.len())?;
+        self.check_digest_room(buf)?;
+        let data = buf.as_mut_ptr();
+        // SAFETY: as in `digest`; `data` is `len` bytes, readable and
+        // writable, with room for the digest (checked above).
+        to_result(unsafe { bindings::crypto_shash_digest(self.as_ptr(), data, len, data) })
+    }
+
     /// Replaces the state with `input`, which must hold the export format.
     pub fn import(&mut self, input: &[u8]) -> Result {
         if input.len() < self.state_size() {

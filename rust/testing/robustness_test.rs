@@ -47,6 +47,10 @@
 //!   the counter or of the bit length (2^29, 2^32, 2^61, 2^64 and the 128-bit
 //!   counter's carry), then a stream of updates across it.
 //! - `export-interop`: a state exported by our driver finishes in the generic one.
+//! - `overlap`: buffers the C drivers take without a check: a digest written
+//!   over its own message; a state exported into the descriptor's own context
+//!   and imported back from there, then finished; a message that lies inside
+//!   the context (accepted, and the descriptor hashes correctly afterwards).
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
@@ -950,6 +954,46 @@ fn export_interop(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
     report.mismatches("export-interop", t.name(), outcome);
 }
 
+/// The `overlap` test.
+#[inline(never)]
+fn overlap(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
+    let outcome = (|| -> Result<(u32, u32)> {
+        let (mut bad, mut total) = (0, 0);
+        let n = t.digest_size();
+        let mut desc = t.tfm.desc()?;
+        let mut buf = buffer(1000)?;
+        for len in [64usize, 65, 200, 1000] {
+            let data = &pool[..len];
+            let want = reference(&t.generic, data)?;
+            // A digest written over its own message.
+            buf[..len].copy_from_slice(data);
+            desc.digest_in_place(&mut buf[..len])?;
+            bad += u32::from(buf[..n] != want[..n]);
+            // A state exported into its own context and imported back.
+            let (head, tail) = data.split_at(len / 3);
+            desc.init()?;
+            desc.update(head)?;
+            desc.export_into_own_context()?;
+            desc.import_from_own_context()?;
+            let mut out = [0u8; MAX_DIGEST];
+            desc.finup(tail, &mut out)?;
+            bad += u32::from(out[..n] != want[..n]);
+            // A message inside the context: accepted (an error fails the
+            // test); what it hashes to is whatever the bytes were, so only
+            // the next message's digest is compared.
+            desc.init()?;
+            desc.update(head)?;
+            desc.update_from_own_context(64)?;
+            desc.final_(&mut out)?;
+            desc.digest(data, &mut out)?;
+            bad += u32::from(out[..n] != want[..n]);
+            total += 3;
+        }
+        Ok((bad, total))
+    })();
+    report.mismatches("overlap", t.name(), outcome);
+}
+
 struct RobustnessTest {
     /// One transform per driver, held while the module is loaded.
     _held: KVec<ShashTfm>,
@@ -1000,6 +1044,7 @@ impl kernel::Module for RobustnessTest {
                 import_random(&mut report, &t, &pool);
                 counter_wrap(&mut report, &t, &pool);
                 export_interop(&mut report, &t, &pool);
+                overlap(&mut report, &t, &pool);
                 report.end(driver);
                 held.push(t.tfm, GFP_KERNEL)?;
             }

@@ -34,7 +34,7 @@ import rsha_console as console  # noqa: E402
 # What rust/testing/robustness_test.rs reports for every driver present.
 PER_DRIVER_TESTS = ["ctx-task", "ctx-preempt-off", "ctx-irqs-off", "ctx-softirq",
                     "ctx-hardirq", "misalign", "zero-length", "import-random",
-                    "counter-wrap", "export-interop"]
+                    "counter-wrap", "export-interop", "overlap"]
 # kernel_neon_begin() sections are cut at this many bytes on 32-bit ARM, and
 # not at all on arm64 (rust/rsha/simd.rs); --neon-bound says which.
 NEON_SECTION_BYTES = 4096
