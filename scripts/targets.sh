@@ -85,6 +85,8 @@ target_info() {
 		TREE=pristine MODULES_BUILD=oot
 		NEON_BOUND=none
 		[ "$KVER" != 6.12 ] || extra+=" arm64-intree-6.12.config"
+		# kCFI on the 7.x test kernel (Rust allows it on arm64 only).
+		[ "$KVER" = 6.12 ] || [ "$RSHA_TEST" = 0 ] || extra+=" arm64-cfi.config"
 		;;
 	arm | arm-thumb2)
 		ARCH=arm DEBARCH=armhf IMAGE=arch/arm/boot/zImage
