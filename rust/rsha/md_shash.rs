@@ -162,8 +162,9 @@ macro_rules! module_md_driver {
 /// Defines [`BlockCore`] types: `Name => (Algorithm, "driver-name", priority, compress)`.
 ///
 /// ```ignore
-/// kernel::block_cores! {
-///     Sha256Scalar => (Sha256, "sha256-arm64-rs", 130, scalar),
+/// // rust/testing/negative_control.rs
+/// crate::block_cores! {
+///     Sha256Wrong => (Sha256, "sha256-rs-negative-control", 10, wrong_compress),
 /// }
 /// ```
 #[macro_export]
@@ -334,10 +335,10 @@ macro_rules! module_asm_sha_driver {
             blocks: $crate::rsha::md::Message<'_>,
         ) {
             let (state, data, nblocks) = $crate::rsha::md_shash::asm_core_args::<A>(chain, blocks);
-            // SAFETY: the module's author wrote `cores: unsafe { ... }` and argued
-            // there that this is an integer-only core following the `AsmCore`
-            // contract for every algorithm of the module; `state` is the whole
-            // chaining value and `data` holds `nblocks` whole blocks.
+            // `state` is the whole chaining value, `data` `nblocks` whole blocks.
+            // SAFETY: by the above and the author's `cores: unsafe { ... }`: an
+            // integer-only core following the `AsmCore` contract for every
+            // algorithm of the module.
             unsafe { $scalar(state, data, nblocks) }
         }
 

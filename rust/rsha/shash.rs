@@ -283,10 +283,10 @@ impl<T: Shash> Adapter<T> {
             // SAFETY: as below; the message lies inside the context.
             return from_result(|| unsafe { Self::update_staged(ctx, data, len) }.map(|()| 0));
         }
-        // SAFETY: the context holds the `T::State` that `init` or `import`
-        // wrote, and the caller owns `desc` exclusively for this call; `data`
-        // is readable for `len` bytes during the call and lies outside the
-        // context (checked above), the only memory with a `&mut` here.
+        // The context holds the `T::State` that `init` or `import` wrote, and
+        // the caller owns `desc` exclusively for this call.
+        // SAFETY: by the above; `data` is readable for `len` bytes during the
+        // call and lies outside the context (checked above), the only `&mut`.
         let (state, data) = unsafe { (&mut *ctx, Message::from_raw(data, len)) };
         from_result(|| T::update(state, data).map(|()| 0))
     }
@@ -306,10 +306,10 @@ impl<T: Shash> Adapter<T> {
         let mut done = 0;
         while done < len {
             let n = (len - done).min(MAX_BLOCK);
-            // SAFETY: `data` is readable for `len` bytes and `done + n <= len`;
-            // `chunk` is a local array; no reference to the context, where the
-            // bytes may lie, is alive. `ptr::copy`: a copy between distinct
-            // objects cannot overlap, but the bytes may move under us.
+            // `ptr::copy`: a copy between distinct objects cannot overlap, but
+            // the bytes may move under us.
+            // SAFETY: `data` is readable for `len >= done + n` bytes; `chunk` is
+            // local; no reference to the context, where the bytes lie, is alive.
             unsafe { core::ptr::copy(data.add(done), chunk.as_mut_ptr(), n) };
             // SAFETY: as in `update_callback`; the reference lives only for
             // this call, and the chunk is a local array.
@@ -346,10 +346,10 @@ impl<T: Shash> Adapter<T> {
             // SAFETY: by the function's safety requirements.
             return from_result(|| unsafe { Self::finup_staged(ctx, data, len, out) }.map(|()| 0));
         }
-        // SAFETY: as in `update_callback`; `out` is the caller's, writable for
-        // `digestsize` bytes, exclusively ours during the call, and overlaps
-        // neither the message nor the context (checked above). A digest is a
-        // byte array: any address is aligned for it.
+        // `out` is the caller's, writable for `digestsize` bytes and ours
+        // during the call; a digest is a byte array, aligned at any address.
+        // SAFETY: as in `update_callback`; `out` as above, overlapping neither
+        // the message nor the context (checked above).
         let (state, data, out) = unsafe {
             (
                 &mut *ctx,
@@ -442,10 +442,10 @@ impl<T: Shash> Adapter<T> {
         let out = out.cast::<u8>();
         from_result(|| {
             if !Self::in_ctx(ctx, out, size_of::<E>()) {
-                // SAFETY: the context holds the `T::State` that `init` or
-                // `import` wrote, every byte of it defined; `out` is the
-                // caller's, writable for an `E` (a byte array: any address is
-                // aligned), and outside the context (checked above).
+                // The context holds the `T::State` that `init` or `import`
+                // wrote; `out` is the caller's, writable for an `E`.
+                // SAFETY: by the above; an `E` is a byte array, aligned at any
+                // address, and `out` lies outside the context (checked above).
                 let (state, out) = unsafe { (&*ctx, &mut *out.cast::<E>()) };
                 return export(state, out).map(|()| 0);
             }
@@ -614,12 +614,12 @@ impl Drop for Registration {
 /// fields are those of [`module!`](kernel::prelude::module).
 ///
 /// ```ignore
-/// kernel::module_shash_driver! {
-///     algorithms: [Sha256Scalar],
-///     simd_algorithms: [Sha256Neon],
-///     name: "sha256_arm64_rs",
-///     author: "...",
-///     description: "SHA-256",
+/// // What `module_md_driver!` makes of rust/testing/negative_control.rs.
+/// crate::module_shash_driver! {
+///     algorithms: [crate::rsha::md_shash::MdShash<Sha256Wrong>],
+///     name: "rsha_negative_control",
+///     author: "rust-arm-sha developers",
+///     description: "Test only: SHA-256 driver with deliberately wrong digests",
 ///     license: "GPL",
 /// }
 /// ```
