@@ -278,15 +278,32 @@ static enum hrtimer_mode rsha_hrtimer_mode(bool hard)
 	return hard ? HRTIMER_MODE_REL_HARD : HRTIMER_MODE_REL_SOFT;
 }
 
-__weak void rsha_hrtimer_setup(struct hrtimer *timer,
-			       enum hrtimer_restart (*function)(struct hrtimer *),
-			       bool hard)
+/*
+ * The timers call function(timer) through rsha_hrtimer_call(), a C function,
+ * and never a Rust one directly: kCFI hashes the type of an indirect call's
+ * target, and C's hash of enum hrtimer_restart (*)(struct hrtimer *) names the
+ * enum, where rustc sees the integer type bindgen makes of it, so a Rust
+ * callback returning it traps in a kernel with CONFIG_CFI. The one user (the
+ * robustness test) passes the same function for every timer.
+ */
+static void (*rsha_hrtimer_function)(struct hrtimer *timer);
+
+static enum hrtimer_restart rsha_hrtimer_call(struct hrtimer *timer)
 {
+	READ_ONCE(rsha_hrtimer_function)(timer);
+	return HRTIMER_NORESTART;
+}
+
+__weak void rsha_hrtimer_setup(struct hrtimer *timer,
+			       void (*function)(struct hrtimer *timer), bool hard)
+{
+	WRITE_ONCE(rsha_hrtimer_function, function);
 #ifdef RSHA_HRTIMER_SETUP
-	hrtimer_setup(timer, function, CLOCK_MONOTONIC, rsha_hrtimer_mode(hard));
+	hrtimer_setup(timer, rsha_hrtimer_call, CLOCK_MONOTONIC,
+		      rsha_hrtimer_mode(hard));
 #else
 	hrtimer_init(timer, CLOCK_MONOTONIC, rsha_hrtimer_mode(hard));
-	timer->function = function;
+	timer->function = rsha_hrtimer_call;
 #endif
 }
 

@@ -100,8 +100,7 @@ enum rsha_context {
 #include <linux/hrtimer.h>
 
 void rsha_hrtimer_setup(struct hrtimer *timer,
-			enum hrtimer_restart (*function)(struct hrtimer *),
-			bool hard);
+			void (*function)(struct hrtimer *timer), bool hard);
 void rsha_hrtimer_start(struct hrtimer *timer, u64 delay_ns, bool hard);
 void rsha_hrtimer_cancel(struct hrtimer *timer);
 unsigned long rsha_local_irq_save(void);

@@ -469,15 +469,15 @@ struct IrqJob<'a> {
     done: AtomicBool,
 }
 
-/// The hrtimer callback of [`run_in_timer`].
+/// The hrtimer callback of [`run_in_timer`], called by `helpers.c`'s C
+/// callback, which returns `HRTIMER_NORESTART` (a C enum in the signature of
+/// a Rust function that C calls through a pointer would trap under kCFI).
 ///
 /// # Safety
 ///
 /// Called by the hrtimer core only, with the `timer` field of a live [`IrqJob`]
 /// that `run_in_timer` started and waits for.
-unsafe extern "C" fn irq_job_fn(
-    timer: *mut rsha::bindings::hrtimer,
-) -> rsha::bindings::hrtimer_restart {
+unsafe extern "C" fn irq_job_fn(timer: *mut rsha::bindings::hrtimer) {
     let job = timer.cast::<IrqJob<'_>>();
     // SAFETY: `timer` is the first field of a live `IrqJob` (see its documentation);
     // until `done` is set only this callback touches `desc`, `batch` and `outcome`,
@@ -487,7 +487,6 @@ unsafe extern "C" fn irq_job_fn(
         (*job).outcome = outcome;
         (*job).done.store(true, Ordering::Release);
     }
-    rsha::bindings::hrtimer_restart_HRTIMER_NORESTART
 }
 
 /// Runs `batch` with `desc` from an hrtimer callback, in hardirq context if
