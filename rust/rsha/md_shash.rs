@@ -229,9 +229,9 @@ macro_rules! __core_stats {
 /// no other memory than its own stack, and follows the procedure call standard.
 /// Scalar cores use no FP/SIMD register; NEON cores may only run inside a
 /// `kernel_neon_begin()`/`kernel_neon_end()` section. The drivers call the cores
-/// directly, by name ([`module_asm_sha_driver!`]): an indirect call to an
-/// assembly function, which has no kCFI type hash, would trap in a kernel with
-/// `CONFIG_CFI`.
+/// directly, by name ([`module_asm_sha_driver!`](crate::module_asm_sha_driver)):
+/// an indirect call to an assembly function, which has no kCFI type hash, would
+/// trap in a kernel with `CONFIG_CFI`.
 pub type AsmCore = unsafe extern "C" fn(state: *mut c_void, data: *const u8, nblocks: usize);
 
 /// The arguments of an assembly core for `blocks`, a whole number of blocks of
