@@ -3,14 +3,16 @@
 # Out-of-tree build of the modules against a configured and built Rust-enabled
 # kernel (6.12, 7.2 or 7.3; built with clang or with GCC), used as it is:
 #
-#   make KDIR=<kernel build directory> [ARCH=arm64|arm] [RSHA_TEST=1]
+#   make KDIR=<kernel build directory> [ARCH=arm64|arm] [RSHA_TEST=1] [RSHA_UNIT_DRIVERS=1]
 #        [RUSTC=...] [BINDGEN=...] [CLIPPY=1] [modules|rustdoc|modules_install|clean]
 #
 # KDIR is the kernel's build directory (its O=, or the tree itself): it must
 # hold the .config and the build's Rust artifacts (rust/libkernel.rmeta), which
-# is what a kernel built with CONFIG_RUST=y leaves. RSHA_TEST=1 also builds
-# the test-only modules (negative control, robustness test) and the debugfs
-# statistics the suite reads. The compilers must be the kernel's own: the
+# is what a kernel built with CONFIG_RUST=y leaves. A module registers one
+# driver per algorithm, the selected one. RSHA_TEST=1 also builds the
+# test-only modules (negative control, robustness test), the debugfs
+# statistics the suite reads and, as RSHA_UNIT_DRIVERS=1 does alone, a driver
+# per unit. The compilers must be the kernel's own: the
 # Makefile stops when rustc, bindgen or the C compiler (clang, or the GCC a
 # distribution built its kernel with; the same GCC release of another
 # package revision is only noted) differ from what the .config records.
@@ -61,6 +63,13 @@ endif
 ifeq ($(RSHA_TEST),1)
 KMAKE += CONFIG_CRYPTO_RSHA_STATS=y CONFIG_CRYPTO_RSHA_NEGATIVE_CONTROL=m \
 	 CONFIG_CRYPTO_RSHA_ROBUSTNESS_TEST=m
+endif
+# RSHA_UNIT_DRIVERS=1 (the default of RSHA_TEST=1) also registers the
+# per-unit drivers (*-rs, *-neon-rs, *-ce-rs) beside the selected one of
+# each algorithm, for the tests and benchmarks that name a unit.
+RSHA_UNIT_DRIVERS ?= $(RSHA_TEST)
+ifeq ($(RSHA_UNIT_DRIVERS),1)
+KMAKE += CONFIG_CRYPTO_RSHA_UNIT_DRIVERS=y
 endif
 
 need_config = $(if $(filter $(2),$(call kconfig,$(1))),,$(error $(KDIR): the kernel has no $(1)=$(firstword $(2)) ($(3))))

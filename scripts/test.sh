@@ -426,6 +426,8 @@ for target in $TARGETS; do
 	# The modules the guests load: their aliases, as modinfo reads them.
 	if [ "$MODULES_BUILD" = oot ]; then mods=$BUILD/rsha-modules; else mods=$BUILD/crypto/rust-arm-sha; fi
 	"$RSHA_ROOT/scripts/results/check-aliases.sh" "$target" "$mods"/*.ko | record
+	[ ! -d "$BUILD/rsha-user-modules" ] ||
+		"$RSHA_ROOT/scripts/results/check-aliases.sh" --user "$target" "$BUILD"/rsha-user-modules/*.ko | record
 	phase "$target: initramfs"
 	initrd=$RSHA_CACHE/logs/$target.cpio
 	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also

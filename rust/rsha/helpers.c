@@ -81,24 +81,33 @@ __weak int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out)
 #include <asm/hwcap.h>
 #include <asm/neon.h>
 
-/*
- * crypto_simd_usable(), and interrupts enabled: on 32-bit ARM may_use_simd()
- * allows NEON with interrupts off, but kernel_neon_end() then re-enables
- * softirqs with interrupts off, which lockdep reports. arm64's may_use_simd()
- * already checks this.
- */
-__weak bool rsha_simd_usable(void)
-{
-	return !irqs_disabled() && crypto_simd_usable();
-}
-
-__weak void rsha_neon_begin(struct rsha_neon_state *state)
+static inline void neon_begin(struct rsha_neon_state *state)
 {
 #if defined(CONFIG_ARM64) && defined(RSHA_NEON_STATE_ARG)
 	kernel_neon_begin((struct user_fpsimd_state *)state->bytes);
 #else
 	kernel_neon_begin();
 #endif
+}
+
+__weak void rsha_neon_begin(struct rsha_neon_state *state)
+{
+	neon_begin(state);
+}
+
+/*
+ * kernel_neon_begin() if SIMD is usable: crypto_simd_usable(), and interrupts
+ * enabled (on 32-bit ARM may_use_simd() allows NEON with interrupts off, but
+ * kernel_neon_end() then re-enables softirqs with interrupts off, which
+ * lockdep reports; arm64's may_use_simd() already checks this). One call from
+ * Rust for the check, which is inline C, and the section it guards.
+ */
+__weak bool rsha_neon_begin_if_usable(struct rsha_neon_state *state)
+{
+	if (irqs_disabled() || !crypto_simd_usable())
+		return false;
+	neon_begin(state);
+	return true;
 }
 
 __weak void rsha_neon_end(struct rsha_neon_state *state)

@@ -62,7 +62,7 @@ enum rsha_ce_feature {
 #ifdef CONFIG_KERNEL_MODE_NEON
 void rsha_neon_begin(struct rsha_neon_state *state);
 void rsha_neon_end(struct rsha_neon_state *state);
-bool rsha_simd_usable(void);
+bool rsha_neon_begin_if_usable(struct rsha_neon_state *state);
 bool rsha_cpu_has_neon(void);
 bool rsha_cpu_has_ce(enum rsha_ce_feature feature);
 #endif

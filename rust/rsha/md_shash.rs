@@ -9,25 +9,25 @@
 use super::{
     md::{Algorithm, Message, State},
     shash::Shash,
-    simd::SectionState,
-    stats::CoreStats,
+    simd::ScalarFn,
+    stats::{CoreStats, Unit},
 };
 use core::{marker::PhantomData, mem::MaybeUninit};
 use kernel::{error::Result, ffi::c_void};
 
-/// The chaining value type of a block core's algorithm.
-pub type Chain<C> = <<C as BlockCore>::Alg as Algorithm>::Chain;
-
 /// The compression function of one shash operation.
-///
-/// [`MdShash`] gets one from [`BlockCore::start`] for every `update()` or
-/// `finup()` and drops it before the digest is written: a NEON variant's holds
-/// the operation's NEON section ([`super::simd::SimdOp`]), which the drop
-/// closes, and borrows the room for the section's registers, on the stack of
-/// the `update()` or `finup()`. A scalar variant's is the empty core type itself.
 pub trait Compress<A: Algorithm> {
     /// Compresses `blocks`, a non-empty whole number of blocks, into `chain`.
     fn compress(&mut self, chain: &mut A::Chain, blocks: Message<'_>);
+}
+
+/// What an `update()` or a `finup()` does with the compression function of
+/// its operation, which [`BlockCore::run`] provides.
+pub trait Work<A: Algorithm> {
+    /// What the work returns.
+    type Output;
+    /// Does the work, compressing with `compress`.
+    fn run<C: Compress<A>>(self, compress: &mut C) -> Self::Output;
 }
 
 /// One driver variant: an algorithm, a compression function, a name and a priority.
@@ -38,14 +38,69 @@ pub trait BlockCore: 'static {
     const DRIVER_NAME: &'static str;
     /// `cra_priority`.
     const PRIORITY: i32;
-    /// The compression function of one operation, which may borrow the room
-    /// for its NEON sections' registers.
-    type Op<'s>: Compress<Self::Alg>;
-    /// Starts an operation: a NEON variant decides here whether it may use NEON,
-    /// and keeps its sections' registers in `section`.
-    fn start(section: &mut SectionState) -> Self::Op<'_>;
+    /// Runs `work` with the compression function of one operation. A SIMD
+    /// variant decides here, once per operation, whether it may use NEON, and
+    /// holds the NEON section around `work` ([`super::simd::run_simd`]).
+    fn run<W: Work<Self::Alg>>(work: W) -> W::Output;
     /// This variant's counters ([`super::stats`]); each variant has its own.
     fn stats() -> &'static CoreStats;
+}
+
+/// The compression function of the scalar unit: a function sound to call
+/// anywhere, its blocks counted in `stats`.
+pub struct ScalarOp<A: Algorithm> {
+    compress: ScalarFn<A>,
+    stats: &'static CoreStats,
+}
+
+impl<A: Algorithm> ScalarOp<A> {
+    /// The scalar unit's operation, with `compress`, counted in `stats`.
+    #[inline(always)]
+    pub fn new(compress: ScalarFn<A>, stats: &'static CoreStats) -> Self {
+        Self { compress, stats }
+    }
+}
+
+impl<A: Algorithm> Compress<A> for ScalarOp<A> {
+    #[inline(always)]
+    fn compress(&mut self, chain: &mut A::Chain, blocks: Message<'_>) {
+        self.stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
+        (self.compress)(chain, blocks)
+    }
+}
+
+/// The blocks of an `update()` that completes at least one.
+struct Update<'a, 'm, A: Algorithm> {
+    state: &'a mut State<A>,
+    data: Message<'m>,
+}
+
+impl<A: Algorithm> Work<A> for Update<'_, '_, A> {
+    type Output = ();
+    #[inline(always)]
+    fn run<C: Compress<A>>(self, op: &mut C) {
+        self.state
+            .update(self.data, &mut |chain, blocks| op.compress(chain, blocks));
+    }
+}
+
+/// The blocks of a `finup()`: its data, then the padding.
+struct Finish<'a, 'm, A: Algorithm> {
+    state: &'a mut State<A>,
+    data: Message<'m>,
+}
+
+impl<A: Algorithm> Work<A> for Finish<'_, '_, A> {
+    type Output = ();
+    #[inline(always)]
+    fn run<C: Compress<A>>(self, op: &mut C) {
+        let mut compress = |chain: &mut A::Chain, blocks: Message<'_>| op.compress(chain, blocks);
+        // `final()` comes here with no data: nothing to count or buffer.
+        if !self.data.is_empty() {
+            self.state.update(self.data, &mut compress);
+        }
+        self.state.pad(&mut compress);
+    }
 }
 
 /// The shash implementation of a [`BlockCore`].
@@ -76,29 +131,21 @@ impl<C: BlockCore> Shash for MdShash<C> {
     }
 
     fn update(state: &mut Self::State, data: Message<'_>) -> Result {
-        // An update that completes no block needs no core: no `start()`, so no
-        // SIMD check for a NEON variant.
-        if state.absorb(data) {
-            return Ok(());
+        // An update that completes no block needs no core: no unit to look
+        // up, no SIMD check, no NEON section.
+        if !state.absorb(data) {
+            C::run(Update { state, data });
         }
-        let mut section = SectionState::new();
-        let mut op = C::start(&mut section);
-        state.update(data, &mut |chain, blocks| op.compress(chain, blocks));
         Ok(())
     }
 
     fn finup(state: &mut Self::State, data: Message<'_>, out: &mut Self::Digest) -> Result {
-        let mut section = SectionState::new();
-        let mut op = C::start(&mut section);
-        let mut compress = |chain: &mut Chain<C>, blocks: Message<'_>| op.compress(chain, blocks);
-        // `final()` comes here with no data: nothing to count or buffer.
-        if !data.is_empty() {
-            state.update(data, &mut compress);
-        }
-        state.pad(&mut compress);
-        // Ends the NEON section, if any, before the output: only the
-        // compressions need it.
-        drop(op);
+        // The NEON section, if any, ends with `run`, before the output: only
+        // the compressions need it.
+        C::run(Finish {
+            state: &mut *state,
+            data,
+        });
         state.output(out);
         Ok(())
     }
@@ -136,80 +183,6 @@ impl<C: BlockCore> Shash for MdShash<C> {
     fn stats() -> Option<&'static CoreStats> {
         Some(C::stats())
     }
-}
-
-/// Declares a module registering the given [`BlockCore`]s as shash algorithms.
-///
-/// `cores` are always registered, `neon_cores` only on CPUs with NEON; other
-/// fields are those of [`module!`](kernel::prelude::module).
-#[macro_export]
-macro_rules! module_md_driver {
-    (cores: [$($core:ty),+ $(,)?], neon_cores: [$($neon:ty),+ $(,)?], $($f:tt)*) => {
-        $crate::module_shash_driver! {
-            algorithms: [$($crate::rsha::md_shash::MdShash<$core>),+],
-            simd_algorithms: [$($crate::rsha::md_shash::MdShash<$neon>),+],
-            $($f)*
-        }
-    };
-    (cores: [$($core:ty),+ $(,)?], $($f:tt)*) => {
-        $crate::module_shash_driver! {
-            algorithms: [$($crate::rsha::md_shash::MdShash<$core>),+],
-            $($f)*
-        }
-    };
-}
-
-/// Defines [`BlockCore`] types: `Name => (Algorithm, "driver-name", priority, compress)`.
-///
-/// ```ignore
-/// // rust/testing/negative_control.rs
-/// crate::block_cores! {
-///     Sha256Wrong => (Sha256, "sha256-rs-negative-control", 10, wrong_compress),
-/// }
-/// ```
-#[macro_export]
-macro_rules! block_cores {
-    ($($name:ident => ($alg:ty, $driver:literal, $priority:expr, $compress:expr)),+ $(,)?) => {$(
-        struct $name;
-
-        $crate::__scalar_block_core!($name, $name, $alg, $driver, $priority, $compress);
-    )+};
-}
-
-/// Implements [`BlockCore`] for `$ty`, a variant whose compression function is
-/// the plain function `$compress`: the type is its own [`Compress`] operation,
-/// made by `$make`. For [`block_cores!`] and [`module_asm_sha_driver!`].
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __scalar_block_core {
-    ($ty:ty, $make:expr, $alg:ty, $driver:expr, $priority:expr, $compress:expr) => {
-        impl $crate::rsha::md_shash::Compress<$alg> for $ty {
-            fn compress(
-                &mut self,
-                chain: &mut $crate::rsha::md_shash::Chain<Self>,
-                blocks: $crate::rsha::md::Message<'_>,
-            ) {
-                <Self as $crate::rsha::md_shash::BlockCore>::stats().count(
-                    $crate::rsha::stats::Unit::Scalar,
-                    blocks.len() / <$alg as $crate::rsha::md::Algorithm>::BLOCK_SIZE,
-                );
-                $compress(chain, blocks)
-            }
-        }
-
-        impl $crate::rsha::md_shash::BlockCore for $ty {
-            type Alg = $alg;
-            const DRIVER_NAME: &'static str = $driver;
-            const PRIORITY: i32 = $priority;
-            type Op<'s> = Self;
-            fn start(_section: &mut $crate::rsha::simd::SectionState) -> Self {
-                $make
-            }
-            fn stats() -> &'static $crate::rsha::stats::CoreStats {
-                $crate::__core_stats!()
-            }
-        }
-    };
 }
 
 /// The `&'static` [`CoreStats`] of the one `BlockCore::stats()` it is written in.
@@ -392,36 +365,72 @@ macro_rules! module_asm_sha_driver {
             0
         }
 
-        struct ScalarCore<A>(::core::marker::PhantomData<A>);
-        struct NeonCore<A>(::core::marker::PhantomData<A>);
+        /// The selected driver of algorithm `A` (type [`SELECTOR`]'s unit).
         struct SelectedCore<A>(::core::marker::PhantomData<A>);
+        /// The unit drivers of algorithm `A`: test builds only.
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+        struct ScalarCore<A>(::core::marker::PhantomData<A>);
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+        struct NeonCore<A>(::core::marker::PhantomData<A>);
 
         $(
-            $crate::__scalar_block_core!(
-                ScalarCore<$alg>,
-                ScalarCore(::core::marker::PhantomData),
-                $alg,
-                $scalar_name,
-                $scalar_priority,
-                scalar::<$alg>
-            );
+            impl $crate::rsha::md_shash::BlockCore for SelectedCore<$alg> {
+                type Alg = $alg;
+                const DRIVER_NAME: &'static str = $selected_name;
+                const PRIORITY: i32 = $crate::rsha::select::selected_priority($selected_priority);
+                #[inline(always)]
+                fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
+                    use $crate::rsha::{md_shash::ScalarOp, simd::run_simd, stats::Unit};
+                    let stats = Self::stats();
+                    match (SELECTOR.unit(), ce_fn::<$alg>()) {
+                        // SAFETY: `SELECTOR` gives only units that all CPUs
+                        // have (its invariants), and the NEON core needs no
+                        // more than a NEON section on such a CPU.
+                        (Unit::Neon, _) => unsafe {
+                            run_simd(Unit::Neon, neon::<$alg>, scalar::<$alg>, stats, work)
+                        },
+                        // SAFETY: as above, for the CE core, whose feature
+                        // the CPUs have when `SELECTOR` gives the CE unit.
+                        (Unit::Ce, Some(ce)) => unsafe {
+                            run_simd(Unit::Ce, ce, scalar::<$alg>, stats, work)
+                        },
+                        _ => work.run(&mut ScalarOp::new(scalar::<$alg>, stats)),
+                    }
+                }
+                fn stats() -> &'static $crate::rsha::stats::CoreStats {
+                    $crate::__core_stats!()
+                }
+            }
 
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            impl $crate::rsha::md_shash::BlockCore for ScalarCore<$alg> {
+                type Alg = $alg;
+                const DRIVER_NAME: &'static str = $scalar_name;
+                const PRIORITY: i32 = $scalar_priority;
+                fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
+                    work.run(&mut $crate::rsha::md_shash::ScalarOp::new(scalar::<$alg>, Self::stats()))
+                }
+                fn stats() -> &'static $crate::rsha::stats::CoreStats {
+                    $crate::__core_stats!()
+                }
+            }
+
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
             impl $crate::rsha::md_shash::BlockCore for NeonCore<$alg> {
                 type Alg = $alg;
                 const DRIVER_NAME: &'static str = $neon_name;
                 const PRIORITY: i32 = $neon_priority;
-                type Op<'s> = $crate::rsha::simd::SimdOp<'s, $alg>;
-                fn start(section: &mut $crate::rsha::simd::SectionState) -> Self::Op<'_> {
+                fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
                     // SAFETY: all `neon` requires is a NEON section: it runs the
                     // NEON core (an `AsmCore`, the macro's contract) over the
                     // whole blocks it is given.
                     unsafe {
-                        $crate::rsha::simd::SimdOp::start(
-                            section,
+                        $crate::rsha::simd::run_simd(
                             $crate::rsha::stats::Unit::Neon,
                             neon::<$alg>,
                             scalar::<$alg>,
                             Self::stats(),
+                            work,
                         )
                     }
                 }
@@ -431,22 +440,22 @@ macro_rules! module_asm_sha_driver {
             }
 
             $(
+                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
                 impl $crate::rsha::md_shash::BlockCore for CeCore<$alg> {
                     type Alg = $alg;
                     const DRIVER_NAME: &'static str = $ce_name;
                     const PRIORITY: i32 = CE_PRIORITY;
-                    type Op<'s> = $crate::rsha::simd::SimdOp<'s, $alg>;
-                    fn start(section: &mut $crate::rsha::simd::SectionState) -> Self::Op<'_> {
+                    fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
                         // SAFETY: the CE driver is registered only on CPUs with
                         // `CE_FEATURE` (the module's init), and there all the CE
                         // core requires is a NEON section.
                         unsafe {
-                            $crate::rsha::simd::SimdOp::start(
-                                section,
+                            $crate::rsha::simd::run_simd(
                                 $crate::rsha::stats::Unit::Ce,
                                 ce_core::<$alg>,
                                 scalar::<$alg>,
                                 Self::stats(),
+                                work,
                             )
                         }
                     }
@@ -454,54 +463,26 @@ macro_rules! module_asm_sha_driver {
                         $crate::__core_stats!()
                     }
                 }
+                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
                 $crate::__modinfo_alias!("crypto-", $ce_name);
+                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
                 $crate::__modinfo_alias!("", $ce_name);
             )?
-
-            impl $crate::rsha::md_shash::BlockCore for SelectedCore<$alg> {
-                type Alg = $alg;
-                const DRIVER_NAME: &'static str = $selected_name;
-                const PRIORITY: i32 = $crate::rsha::select::selected_priority($selected_priority);
-                type Op<'s> = $crate::rsha::simd::SimdOp<'s, $alg>;
-                fn start(section: &mut $crate::rsha::simd::SectionState) -> Self::Op<'_> {
-                    let unit = SELECTOR.unit();
-                    let simd_fn = match unit {
-                        $crate::rsha::stats::Unit::Scalar => None,
-                        $crate::rsha::stats::Unit::Neon => Some(neon::<$alg> as $crate::rsha::simd::SimdFn<$alg>),
-                        $crate::rsha::stats::Unit::Ce => ce_fn::<$alg>(),
-                    };
-                    // SAFETY: `SELECTOR` gives a CPU only a unit that all CPUs
-                    // have (its invariants), and both SIMD functions need no
-                    // more than a NEON section on such a CPU.
-                    unsafe {
-                        $crate::rsha::simd::SimdOp::start_selected(
-                            section,
-                            unit,
-                            simd_fn,
-                            scalar::<$alg>,
-                            Self::stats(),
-                        )
-                    }
-                }
-                fn stats() -> &'static $crate::rsha::stats::CoreStats {
-                    $crate::__core_stats!()
-                }
-            }
         )+
 
         $(
-            $crate::__modinfo_alias!("crypto-",
-                <$crate::rsha::md_shash::MdShash<ScalarCore<$alg>>
-                    as $crate::rsha::shash::Shash>::NAME);
-            $crate::__modinfo_alias!("",
-                <$crate::rsha::md_shash::MdShash<ScalarCore<$alg>>
-                    as $crate::rsha::shash::Shash>::NAME);
-            $crate::__modinfo_alias!("crypto-", $scalar_name);
-            $crate::__modinfo_alias!("", $scalar_name);
-            $crate::__modinfo_alias!("crypto-", $neon_name);
-            $crate::__modinfo_alias!("", $neon_name);
+            $crate::__modinfo_alias!("crypto-", <$alg as $crate::rsha::md::Algorithm>::NAME);
+            $crate::__modinfo_alias!("", <$alg as $crate::rsha::md::Algorithm>::NAME);
             $crate::__modinfo_alias!("crypto-", $selected_name);
             $crate::__modinfo_alias!("", $selected_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("crypto-", $scalar_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("", $scalar_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("crypto-", $neon_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("", $neon_name);
         )+
 
         /// Stops the selector's hotplug callbacks when dropped (module exit, or
@@ -519,10 +500,43 @@ macro_rules! module_asm_sha_driver {
             // ones first), then the hotplug state.
             _debugfs: $crate::rsha::stats::StatsDir,
             _selected: $crate::rsha::shash::Registration,
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            _units: UnitDrivers,
+            _selector: SelectorGuard,
+        }
+
+        /// The unit drivers, registered for tests and benchmarks: the scalar
+        /// ones always, the NEON and CE ones where the CPUs have the unit.
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+        struct UnitDrivers {
             _ce: ::core::option::Option<$crate::rsha::shash::Registration>,
             _neon: ::core::option::Option<$crate::rsha::shash::Registration>,
             _scalar: $crate::rsha::shash::Registration,
-            _selector: SelectorGuard,
+        }
+
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+        impl UnitDrivers {
+            fn register(
+                module: &'static ::kernel::ThisModule,
+                debugfs: &$crate::rsha::stats::StatsDir,
+            ) -> ::kernel::error::Result<Self> {
+                let scalar = $crate::module_shash_driver!(@register module,
+                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
+                $crate::module_shash_driver!(@stats debugfs,
+                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
+                let neon = if SELECTOR.available($crate::rsha::stats::Unit::Neon) {
+                    let neon = $crate::module_shash_driver!(@register module,
+                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]);
+                    $crate::module_shash_driver!(@stats debugfs,
+                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]);
+                    Some(neon)
+                } else {
+                    None
+                };
+                let ce = $crate::__asm_ce_register!(module, debugfs, SELECTOR,
+                    [$($($crate::rsha::md_shash::MdShash<CeCore<$alg>> { $ce_name },)?)+]);
+                Ok(UnitDrivers { _ce: ce, _neon: neon, _scalar: scalar })
+            }
         }
 
         ::kernel::prelude::module! {
@@ -556,36 +570,19 @@ macro_rules! module_asm_sha_driver {
                     cpu_offline,
                 )?;
                 let selector = SelectorGuard;
-                let scalar = $crate::module_shash_driver!(@register module,
-                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
-                let neon = if SELECTOR.available($crate::rsha::stats::Unit::Neon) {
-                    Some($crate::module_shash_driver!(@register module,
-                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]))
-                } else {
-                    None
-                };
-                let ce = $crate::__asm_ce_register!(module, SELECTOR,
-                    [$($($crate::rsha::md_shash::MdShash<CeCore<$alg>> { $ce_name },)?)+]);
-                let selected = $crate::module_shash_driver!(@register module,
-                    [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
                 let debugfs = $crate::rsha::stats::StatsDir::new(module, __LOG_PREFIX);
                 debugfs.add_show($crate::cstr!("units"), show_units);
-                $crate::module_shash_driver!(@stats debugfs,
-                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
-                if neon.is_some() {
-                    $crate::module_shash_driver!(@stats debugfs,
-                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]);
-                }
-                $crate::__asm_ce_stats!(ce, debugfs,
-                    [$($($crate::rsha::md_shash::MdShash<CeCore<$alg>> { $ce_name },)?)+]);
+                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+                let units = UnitDrivers::register(module, &debugfs)?;
+                let selected = $crate::module_shash_driver!(@register module,
+                    [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
                 $crate::module_shash_driver!(@stats debugfs,
                     [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
                 Ok(Module {
                     _debugfs: debugfs,
                     _selected: selected,
-                    _ce: ce,
-                    _neon: neon,
-                    _scalar: scalar,
+                    #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+                    _units: units,
                     _selector: selector,
                 })
             }
@@ -603,14 +600,15 @@ macro_rules! __first_type {
 }
 
 /// The module-level items of a [`module_asm_sha_driver!`] CE core, or of none:
-/// `CE_FEATURE`, `ce_fn::<A>()` and, with a core, `CE_PRIORITY`, `ce_core::<A>`
-/// and the `CeCore<A>` type.
+/// `CE_FEATURE`, `ce_fn::<A>()` and, with a core, `ce_core::<A>` and, with
+/// the unit drivers, `CE_PRIORITY` and the `CeCore<A>` type.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __asm_ce_core {
     () => {
         const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = None;
 
+        #[inline(always)]
         fn ce_fn<A: $crate::rsha::md::Algorithm>(
         ) -> ::core::option::Option<$crate::rsha::select::CompressFn<A>> {
             None
@@ -623,8 +621,9 @@ macro_rules! __asm_ce_core {
 
         const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
             Some($crate::rsha::cpu::Feature::$feature);
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
         const CE_PRIORITY: i32 = $priority;
-
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
         struct CeCore<A>(::core::marker::PhantomData<A>);
 
         /// # Safety
@@ -641,6 +640,7 @@ macro_rules! __asm_ce_core {
             unsafe { $ce(state, data, nblocks) }
         }
 
+        #[inline(always)]
         fn ce_fn<A: $crate::rsha::md::Algorithm>(
         ) -> ::core::option::Option<$crate::rsha::select::CompressFn<A>> {
             Some(ce_core::<A>)
@@ -648,33 +648,22 @@ macro_rules! __asm_ce_core {
     };
 }
 
-/// Registers the CE drivers where the CPUs have the feature (or, for a module
-/// without a CE core, nothing). The names in braces only drive the repetition.
+/// Registers the CE drivers where the CPUs have the feature, with their
+/// statistics (or, for a module without a CE core, nothing). The names in
+/// braces only drive the repetition.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __asm_ce_register {
-    ($module:ident, $selector:ident, []) => {
+    ($module:ident, $dir:ident, $selector:ident, []) => {
         None::<$crate::rsha::shash::Registration>
     };
-    ($module:ident, $selector:ident, [$($alg:ty { $name:literal },)+]) => {
+    ($module:ident, $dir:ident, $selector:ident, [$($alg:ty { $name:literal },)+]) => {
         if $selector.available($crate::rsha::stats::Unit::Ce) {
-            Some($crate::module_shash_driver!(@register $module, [$($alg),+]))
+            let ce = $crate::module_shash_driver!(@register $module, [$($alg),+]);
+            $crate::module_shash_driver!(@stats $dir, [$($alg),+]);
+            Some(ce)
         } else {
             None
-        }
-    };
-}
-
-/// The statistics of the CE drivers, if registered.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __asm_ce_stats {
-    ($ce:ident, $dir:ident, []) => {
-        let _ = &$ce;
-    };
-    ($ce:ident, $dir:ident, [$($alg:ty { $name:literal },)+]) => {
-        if $ce.is_some() {
-            $crate::module_shash_driver!(@stats $dir, [$($alg),+]);
         }
     };
 }

@@ -17,8 +17,10 @@
 //! (task context, bound to the CPU, so SIMD is usable). A CPU of a type already
 //! measured takes that type's choice; a CPU of a new type is measured there and
 //! then. Until its callback has run a CPU's entry is empty, and an operation
-//! that starts there runs the scalar core: a unit is never chosen for a CPU
-//! that was not measured (or forced, which the feature checks at init allow).
+//! that starts there runs the unit all other CPUs share, if they share one,
+//! else the scalar core: a CPU runs only units that every CPU has.
+//! While all CPUs have one choice, an operation finds it with one load
+//! ([`Selector::unit`]), as `lib/crypto` finds its unit with a static key.
 //! The teardown callback ([`Selector::cpu_offline`]) empties the entry of a CPU
 //! going offline, so that it chooses again when it comes back.
 //!
@@ -185,10 +187,15 @@ impl<A: Algorithm> Units<A> {
 /// scalar unit always, NEON when the CPUs have it, CE when they have the
 /// module's CE feature. A `per_cpu` entry is 0 (not chosen yet) or has in its
 /// low nibble `1 + u` for a unit `u` with `available[u]`, in its high nibble
-/// `1 + t` for the CPU's type slot `t` (0: not recorded).
+/// `1 + t` for the CPU's type slot `t` (0: not recorded). `uniform` is 0 or
+/// `1 + u` for a unit `u` with `available[u]`.
 pub struct Selector {
     available: [AtomicBool; 3],
     forced: AtomicU8,
+    /// `1 + u` when every CPU with a choice has unit `u` (one CPU type, or
+    /// types that chose alike), 0 otherwise: what [`Selector::unit`] reads
+    /// first, so that a system of one CPU type finds its unit with one load.
+    uniform: AtomicU8,
     per_cpu: [AtomicU8; cpu::NR_CPUS],
     types: [TypeSlot; MAX_TYPES],
     hotplug_state: AtomicI32,
@@ -257,6 +264,7 @@ impl Selector {
         Self {
             available: [const { AtomicBool::new(false) }; 3],
             forced: AtomicU8::new(0),
+            uniform: AtomicU8::new(0),
             per_cpu: [const { AtomicU8::new(0) }; cpu::NR_CPUS],
             types: [TypeSlot::EMPTY; MAX_TYPES],
             hotplug_state: AtomicI32::new(-1),
@@ -341,10 +349,26 @@ impl Selector {
         }
     }
 
-    /// The unit for an operation starting now, on this CPU: its choice, or the
-    /// scalar unit on a CPU with none yet.
+    /// The unit for an operation starting now: the one every CPU has, if they
+    /// all chose alike (one load), else this CPU's choice, or the scalar unit
+    /// on a CPU with none yet.
+    ///
+    /// Any available unit is sound on every CPU (type invariants): the kernel
+    /// refuses to bring up a CPU that lacks a feature the system has, so a CPU
+    /// of a new type that runs the common unit before its own measurement is
+    /// done only runs a unit that may not be its fastest.
     #[inline]
     pub fn unit(&self) -> Unit {
+        match self.uniform.load(Relaxed) {
+            0 => self.unit_of_this_cpu(),
+            u => unit_from_index(u as usize - 1),
+        }
+    }
+
+    /// This CPU's choice: systems whose CPU types chose different units.
+    #[cold]
+    #[inline(never)]
+    fn unit_of_this_cpu(&self) -> Unit {
         let entry = match self.per_cpu.get(cpu::this_cpu()) {
             Some(e) => e.load(Relaxed),
             None => 0,
@@ -354,6 +378,25 @@ impl Selector {
             3 => Unit::Ce,
             _ => Unit::Scalar,
         }
+    }
+
+    /// Recomputes `uniform` after a CPU's entry changed. The hotplug
+    /// callbacks, its only callers, run one at a time.
+    fn update_uniform(&self) {
+        let mut common = 0;
+        for entry in &self.per_cpu {
+            match (entry.load(Relaxed) & 15, common) {
+                (0, _) => {}
+                (u, 0) => common = u,
+                (u, c) if u == c => {}
+                _ => {
+                    common = 0;
+                    break;
+                }
+            }
+        }
+        // INVARIANT: `common` is 0 or a CPU entry's `1 + u`, an available unit.
+        self.uniform.store(common, Relaxed);
     }
 
     /// The hotplug callback's work, on CPU `cpu`, in its hotplug thread: give
@@ -387,6 +430,7 @@ impl Selector {
         };
         let type_bits = slot.map_or(0, |t| (1 + t as u8) << 4);
         entry.store(type_bits | (1 + choice as u8), Relaxed);
+        self.update_uniform();
         0
     }
 
@@ -397,6 +441,7 @@ impl Selector {
         if let Some(entry) = self.per_cpu.get(cpu as usize) {
             entry.store(0, Relaxed);
         }
+        self.update_uniform();
         0
     }
 

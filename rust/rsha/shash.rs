@@ -607,16 +607,15 @@ impl Drop for Registration {
     }
 }
 
-/// Declares a kernel module that registers shash algorithms.
-///
-/// `algorithms` are always registered; `simd_algorithms`, if given, only when the
-/// CPU has a usable SIMD unit (NEON), as a second registration. The remaining
-/// fields are those of [`module!`](kernel::prelude::module).
+/// Declares a kernel module that registers shash algorithms, and the pieces
+/// of it that [`module_asm_sha_driver!`](crate::module_asm_sha_driver) uses
+/// (`@register`, `@stats`). The remaining fields are those of
+/// [`module!`](kernel::prelude::module).
 ///
 /// ```ignore
-/// // What `module_md_driver!` makes of rust/testing/negative_control.rs.
+/// // rust/testing/negative_control.rs
 /// crate::module_shash_driver! {
-///     algorithms: [crate::rsha::md_shash::MdShash<Sha256Wrong>],
+///     algorithms: [MdShash<Sha256Wrong>],
 ///     name: "rsha_negative_control",
 ///     author: "rust-arm-sha developers",
 ///     description: "Test only: SHA-256 driver with deliberately wrong digests",
@@ -638,22 +637,21 @@ macro_rules! module_shash_driver {
             $module, ::core::pin::Pin::static_mut(&mut algs[..]))?
     }};
 
-    (algorithms: [$($alg:ty),+ $(,)?], simd_algorithms: [$($simd:ty),+ $(,)?], $($f:tt)*) => {
-        $crate::module_shash_driver!(@module [$($alg),+] [$($simd),+] $($f)*);
+    (@stats $dir:ident, [$($alg:ty),*]) => {
+        $(
+            if let Some(stats) = <$alg as $crate::rsha::shash::Shash>::stats() {
+                $dir.add(<$alg as $crate::rsha::shash::Shash>::DRIVER_NAME, stats);
+            }
+        )*
     };
 
-    (algorithms: [$($alg:ty),+ $(,)?], $($f:tt)*) => {
-        $crate::module_shash_driver!(@module [$($alg),+] [] $($f)*);
-    };
-
-    (@module [$($alg:ty),+] [$($simd:ty),*] name: $name:tt, author: $author:literal, $($f:tt)*) => {
+    (algorithms: [$($alg:ty),+ $(,)?], name: $name:tt, author: $author:literal, $($f:tt)*) => {
         $crate::__modinfo!("author=", $author);
 
         struct Module {
             // Dropped first: the statistics files go before the algorithms.
             _stats: $crate::rsha::stats::StatsDir,
             _algs: $crate::rsha::shash::Registration,
-            _simd_algs: ::core::option::Option<$crate::rsha::shash::Registration>,
         }
 
         ::kernel::prelude::module! {
@@ -665,32 +663,10 @@ macro_rules! module_shash_driver {
         impl ::kernel::Module for Module {
             fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
                 let algs = $crate::module_shash_driver!(@register module, [$($alg),+]);
-                let simd_algs = $crate::module_shash_driver!(@register_simd module, [$($simd),*]);
                 let stats = $crate::rsha::stats::StatsDir::new(module, __LOG_PREFIX);
                 $crate::module_shash_driver!(@stats stats, [$($alg),+]);
-                if simd_algs.is_some() {
-                    $crate::module_shash_driver!(@stats stats, [$($simd),*]);
-                }
-                Ok(Module { _stats: stats, _algs: algs, _simd_algs: simd_algs })
+                Ok(Module { _stats: stats, _algs: algs })
             }
-        }
-    };
-
-    (@stats $dir:ident, [$($alg:ty),*]) => {
-        $(
-            if let Some(stats) = <$alg as $crate::rsha::shash::Shash>::stats() {
-                $dir.add(<$alg as $crate::rsha::shash::Shash>::DRIVER_NAME, stats);
-            }
-        )*
-    };
-
-    (@register_simd $module:ident, []) => { None };
-
-    (@register_simd $module:ident, [$($simd:ty),+]) => {
-        if $crate::rsha::simd::cpu_has_neon() {
-            Some($crate::module_shash_driver!(@register $module, [$($simd),+]))
-        } else {
-            None
         }
     };
 }

@@ -12,7 +12,7 @@
 use super::bindings;
 use super::{
     md::{Algorithm, Message},
-    md_shash::Compress,
+    md_shash::{Compress, Work},
     stats::{CoreStats, Unit},
 };
 use core::{marker::PhantomData, mem::MaybeUninit};
@@ -72,6 +72,23 @@ impl Default for SectionState {
     }
 }
 
+/// Opens a NEON section whose registers `state` keeps, if SIMD is usable now
+/// ([`simd_usable`] says when), and says whether it did: one call into the
+/// kernel, whose usability check is inline C that Rust cannot call.
+///
+/// # Safety
+///
+/// No section of this task is open; if it returns true, [`neon_end`] with the
+/// same `state`, which must not move in between, ends the section in the same
+/// context.
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
+#[inline]
+unsafe fn neon_begin_if_usable(state: &mut SectionState) -> bool {
+    // SAFETY: by the function's safety requirements; the buffer is of the size
+    // and alignment the kernel's function takes (helpers.h).
+    unsafe { bindings::rsha_neon_begin_if_usable(state.as_mut_ptr()) }
+}
+
 /// Opens a NEON section whose registers `state` keeps.
 ///
 /// # Safety
@@ -91,7 +108,8 @@ unsafe fn neon_begin(state: &mut SectionState) {
 ///
 /// # Safety
 ///
-/// Pairs with a [`neon_begin`] with the same `state`, in the same context.
+/// Pairs with a [`neon_begin`] (or a [`neon_begin_if_usable`] that returned
+/// true) with the same `state`, in the same context.
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
 #[inline]
 unsafe fn neon_end(state: &mut SectionState) {
@@ -120,39 +138,56 @@ pub fn cpu_has_neon() -> bool {
     false
 }
 
-/// Whether kernel code may use the NEON registers now: `crypto_simd_usable()`
-/// (false in hardirq context and while testmgr runs its "SIMD disabled" tests) and
-/// interrupts enabled, which 32-bit ARM's `may_use_simd()` does not check but its
-/// `kernel_neon_end()` needs.
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
-#[inline]
-pub fn simd_usable() -> bool {
-    // SAFETY: only reads per-CPU, preemption and IRQ state.
-    unsafe { bindings::rsha_simd_usable() }
+/// Runs `work` with the compression function of one operation of a SIMD unit
+/// (`unit`, NEON or Crypto Extensions): `simd_fn` in a NEON section when SIMD
+/// is usable as the operation starts (`crypto_simd_usable()`, false in hardirq
+/// context and while testmgr runs its "SIMD disabled" tests, and interrupts
+/// enabled, which 32-bit ARM's `may_use_simd()` does not check but its
+/// `kernel_neon_end()` needs), `scalar` otherwise; `stats` counts both.
+///
+/// Not inlined: the room for the section's registers ([`SectionState`], 528
+/// bytes on arm64 from 6.19 on) is in this function's frame, so the callers'
+/// scalar paths and the updates that only fill the block buffer never reserve
+/// it.
+///
+/// # Safety
+///
+/// Calling `simd_fn` with any chaining value and whole blocks between
+/// `kernel_neon_begin()` and `kernel_neon_end()` must be sound, as for a NEON
+/// or CE core on a CPU with its unit.
+#[inline(never)]
+pub unsafe fn run_simd<A: Algorithm, W: Work<A>>(
+    unit: Unit,
+    simd_fn: SimdFn<A>,
+    scalar: ScalarFn<A>,
+    stats: &'static CoreStats,
+    work: W,
+) -> W::Output {
+    let mut section = SectionState::new();
+    // SAFETY: the caller vouches for `simd_fn`; `op` is dropped (its section
+    // closed) before `section`, declared first.
+    let mut op = unsafe { SimdOp::start(&mut section, unit, simd_fn, scalar, stats) };
+    work.run(&mut op)
 }
 
-/// The compression function of one shash operation of a SIMD driver variant (a
-/// NEON or a Crypto Extensions core, `unit`): that core when SIMD was usable as
-/// the operation started, the scalar core otherwise; its [`CoreStats`] count
-/// both.
+/// The compression function of one operation of a SIMD unit ([`run_simd`]).
 ///
-/// The NEON sections span the operation's compressions: the first one opens a
-/// section, later ones join it while it has room, and it is closed when full
-/// (the next compression opens another) or when the operation is dropped. So
-/// every section holds at most [`NEON_SECTION_BYTES`], and a `finup()` whose data
-/// and padding fit in that many bytes takes one `kernel_neon_begin()`/
-/// `kernel_neon_end()` pair, as in the kernel's C glue. Usability is decided
-/// once, in [`SimdOp::start`]: nothing done between the compressions (buffer
-/// copies, padding) can change the context the operation runs in. Without
-/// `CONFIG_KERNEL_MODE_NEON` every block goes to the scalar core.
+/// The operation's NEON section spans its compressions: [`SimdOp::start`]
+/// opens it if SIMD is usable, the drop closes it. On 32-bit ARM a section
+/// holds at most [`NEON_SECTION_BYTES`]: a longer update ends it and opens
+/// another. So a `finup()` whose data and padding fit in that many bytes takes
+/// one `kernel_neon_begin()`/`kernel_neon_end()` pair, as in the kernel's C
+/// glue. Usability is decided once, at the start: nothing done between the
+/// compressions (buffer copies, padding) can change the context the
+/// operation runs in. Without `CONFIG_KERNEL_MODE_NEON` every block goes to
+/// the scalar core.
 ///
 /// # Invariants
 ///
-/// `simd_fn` is sound to call inside a NEON section. `open`
-/// is `Some` exactly while this task is between a `kernel_neon_begin()` made by
-/// `SimdOp::compress_simd` and its `kernel_neon_end()`, both with `section`;
-/// its byte count is at most [`NEON_SECTION_BYTES`]. `simd` is false without
-/// `CONFIG_KERNEL_MODE_NEON`.
+/// `simd_fn` is sound to call inside a NEON section. `open` is `Some`
+/// exactly while this task is between a `kernel_neon_begin()` made by this
+/// operation and its `kernel_neon_end()`, both with `section`; its byte count
+/// is at most [`NEON_SECTION_BYTES`].
 ///
 /// A `SimdOp` is not [`Send`]: an open section belongs to the task (and CPU) that
 /// opened it, so the `kernel_neon_end()` of its drop must run there too.
@@ -165,26 +200,21 @@ pub struct SimdOp<'s, A: Algorithm> {
     unit: Unit,
     scalar: ScalarFn<A>,
     stats: &'static CoreStats,
-    #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
-    simd: bool,
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     open: Option<(super::stats::SectionClock, usize)>,
     _not_send: PhantomData<*mut ()>,
 }
 
 impl<'s, A: Algorithm> SimdOp<'s, A> {
-    /// Starts an operation that compresses with `simd_fn`, the core of `unit`
-    /// (NEON or CE), when SIMD is usable now, with `scalar` otherwise; its NEON
-    /// sections keep their registers in `section`.
+    /// Starts an operation that compresses with `simd_fn`, the core of `unit`,
+    /// in a NEON section if SIMD is usable now, else with `scalar`; the
+    /// section keeps its registers in `section`.
     ///
     /// # Safety
     ///
-    /// Calling `simd_fn` with any chaining value and slice between
-    /// `kernel_neon_begin()` and `kernel_neon_end()` must be sound: that is its
-    /// only requirement, as for a NEON or CE core run by
-    /// called directly on a CPU with its unit.
+    /// As for [`run_simd`].
     #[inline]
-    pub unsafe fn start(
+    unsafe fn start(
         section: &'s mut SectionState,
         unit: Unit,
         simd_fn: SimdFn<A>,
@@ -192,85 +222,64 @@ impl<'s, A: Algorithm> SimdOp<'s, A> {
         stats: &'static CoreStats,
     ) -> Self {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
-        let simd = simd_usable();
-        #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
-        let simd = false;
-        // INVARIANT: the caller vouches for `simd_fn`; no section is open yet.
+        let open = {
+            let clock = stats.section_start();
+            // SAFETY: no section of this operation is open yet, and the
+            // drop ends this one with `section`, borrowed for the
+            // operation's life, in the same context.
+            unsafe { neon_begin_if_usable(section) }.then_some((clock, 0))
+        };
+        // INVARIANT: the caller vouches for `simd_fn`; `open` records the
+        // section just opened, if any.
         Self {
             section,
             simd_fn,
             unit,
             scalar,
             stats,
-            simd,
             #[cfg(CONFIG_KERNEL_MODE_NEON)]
-            open: None,
+            open,
             _not_send: PhantomData,
         }
     }
 
-    /// Starts an operation of a selected driver: with `simd_fn`, the core of
-    /// `unit`, when it is given and SIMD is usable now, else with `scalar`.
-    ///
-    /// # Safety
-    ///
-    /// As for [`SimdOp::start`], for `simd_fn` if given.
-    #[inline]
-    pub unsafe fn start_selected(
-        section: &'s mut SectionState,
-        unit: Unit,
-        simd_fn: Option<SimdFn<A>>,
-        scalar: ScalarFn<A>,
-        stats: &'static CoreStats,
-    ) -> Self {
-        match simd_fn {
-            // SAFETY: the caller vouches for `simd_fn`.
-            Some(f) => unsafe { Self::start(section, unit, f, scalar, stats) },
-            // INVARIANT: `simd` is false, so `simd_fn` (the scalar function,
-            // sound anywhere) is never called; no section is open.
-            None => Self {
-                section,
-                simd_fn: scalar,
-                unit: Unit::Scalar,
-                scalar,
-                stats,
-                simd: false,
-                #[cfg(CONFIG_KERNEL_MODE_NEON)]
-                open: None,
-                _not_send: PhantomData,
-            },
-        }
-    }
-
-    /// Compresses `blocks` with the NEON core, in the open section while it has
-    /// room. Only called with `self.simd`, so SIMD is usable (see [`SimdOp`]).
+    /// Compresses `blocks` with the SIMD core in the open section, ending it
+    /// and opening another whenever it is full.
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     fn compress_simd(&mut self, chain: &mut A::Chain, mut blocks: Message<'_>) {
         while !blocks.is_empty() {
-            let used = match self.open {
-                Some((_, used)) if used < NEON_SECTION_BYTES => used,
-                _ => {
-                    self.close();
-                    let clock = self.stats.section_start();
-                    // SAFETY: SIMD is usable (see above) and no section is open:
-                    // `close()` just ended any; `close()` ends this one, with
-                    // `self.section`, borrowed for the operation's life.
-                    unsafe { neon_begin(self.section) };
-                    self.open = Some((clock, 0));
-                    0
-                }
+            let Some((_, used)) = self.open else {
+                return;
             };
+            if used == NEON_SECTION_BYTES {
+                self.reopen();
+                continue;
+            }
             let take = blocks.len().min(NEON_SECTION_BYTES - used);
             let (now, rest) = blocks.split_at(take);
-            // SAFETY: inside the NEON section that `self.open` records, all that
-            // `simd_fn` requires (type invariants). Every part is whole blocks if
-            // `blocks` is, as `NEON_SECTION_BYTES` is a multiple of the block size.
+            // SAFETY: inside the NEON section that `self.open` records, all
+            // that `simd_fn` requires (type invariants). Every part is whole
+            // blocks if `blocks` is, as `NEON_SECTION_BYTES` is a multiple of
+            // the block size.
             unsafe { (self.simd_fn)(chain, now) };
             if let Some((_, used)) = &mut self.open {
                 *used += take;
             }
             blocks = rest;
         }
+    }
+
+    /// Ends the full section and opens the next one.
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    #[cold]
+    fn reopen(&mut self) {
+        self.close();
+        let clock = self.stats.section_start();
+        // SAFETY: SIMD was usable as the operation started, in this context,
+        // and still is (nothing since changed the context); `close()` just
+        // ended the section; the drop ends this one, with `self.section`.
+        unsafe { neon_begin(self.section) };
+        self.open = Some((clock, 0));
     }
 
     /// Ends the open section, if any.
@@ -300,16 +309,17 @@ pub unsafe fn run_in_section<C>(
     blocks: Message<'_>,
 ) -> bool {
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
-    if simd_usable() {
+    {
         let mut section = SectionState::new();
-        // SAFETY: SIMD is usable now, and the section is closed below in the
-        // same context, with `section`, which does not move in between.
-        unsafe { neon_begin(&mut section) };
-        // SAFETY: inside the section, as the caller's contract requires.
-        unsafe { f(chain, blocks) };
-        // SAFETY: ends the section opened above.
-        unsafe { neon_end(&mut section) };
-        return true;
+        // SAFETY: no section is open here; if it opens one, it is closed below
+        // in the same context, with `section`, which does not move in between.
+        if unsafe { neon_begin_if_usable(&mut section) } {
+            // SAFETY: inside the section, as the caller's contract requires.
+            unsafe { f(chain, blocks) };
+            // SAFETY: ends the section opened above.
+            unsafe { neon_end(&mut section) };
+            return true;
+        }
     }
     let _ = (f, chain, blocks);
     false
@@ -319,7 +329,7 @@ impl<A: Algorithm> Compress<A> for SimdOp<'_, A> {
     #[inline]
     fn compress(&mut self, chain: &mut A::Chain, blocks: Message<'_>) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
-        if self.simd {
+        if self.open.is_some() {
             self.compress_simd(chain, blocks);
             return;
         }

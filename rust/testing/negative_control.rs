@@ -12,7 +12,12 @@
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
 
-use rsha::{md::Message, sha::Sha256};
+use rsha::{
+    md::Message,
+    md_shash::{BlockCore, MdShash, ScalarOp, Work},
+    sha::Sha256,
+    stats::CoreStats,
+};
 
 /// Not SHA-256: mixes the message into the chaining value with xor and rotations.
 fn wrong_compress(chain: &mut [u32; 8], blocks: Message<'_>) {
@@ -29,12 +34,24 @@ fn wrong_compress(chain: &mut [u32; 8], blocks: Message<'_>) {
     }
 }
 
-crate::block_cores! {
-    Sha256Wrong => (Sha256, "sha256-rs-negative-control", 10, wrong_compress),
+/// The driver: the real engine over the wrong compression function.
+struct Sha256Wrong;
+
+impl BlockCore for Sha256Wrong {
+    type Alg = Sha256;
+    const DRIVER_NAME: &'static str = "sha256-rs-negative-control";
+    const PRIORITY: i32 = 10;
+    fn run<W: Work<Sha256>>(work: W) -> W::Output {
+        work.run(&mut ScalarOp::new(wrong_compress, Self::stats()))
+    }
+    fn stats() -> &'static CoreStats {
+        static STATS: CoreStats = CoreStats::new();
+        &STATS
+    }
 }
 
-crate::module_md_driver! {
-    cores: [Sha256Wrong],
+crate::module_shash_driver! {
+    algorithms: [MdShash<Sha256Wrong>],
     name: "rsha_negative_control",
     author: "rust-arm-sha developers",
     description: "Test only: SHA-256 driver with deliberately wrong digests",

@@ -65,15 +65,30 @@ fi
 if [ "$MODULES_BUILD" = oot ]; then
 	# A copy of this checkout's sources, so that the checkout stays clean.
 	OOT=$BUILD/rsha-modules
-	step "building this project's modules out of tree (make -C $OOT KDIR=$BUILD RSHA_TEST=$RSHA_TEST)"
+	# With the unit drivers, which the suite and the benchmarks name.
+	step "building this project's modules out of tree (make -C $OOT KDIR=$BUILD RSHA_TEST=$RSHA_TEST RSHA_UNIT_DRIVERS=1)"
 	mkdir -p "$OOT"
 	sync_sources "$OOT" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
-	if ! make -C "$OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST="$RSHA_TEST" RUSTC="$RSHA_RUSTC" \
-		BINDGEN="$RSHA_BINDGEN" >"$BUILD/rsha-modules.log" 2>&1; then
+	if ! make -C "$OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RSHA_TEST="$RSHA_TEST" RSHA_UNIT_DRIVERS=1 \
+		RUSTC="$RSHA_RUSTC" BINDGEN="$RSHA_BINDGEN" >"$BUILD/rsha-modules.log" 2>&1; then
 		echo "---- module build failed; errors:" >&2
 		grep -E -A4 '(error|Error)(\[E[0-9]+\])?:|^ *--> |\*\*\*' "$BUILD/rsha-modules.log" | head -n 60 >&2 || true
 		tail -n 15 "$BUILD/rsha-modules.log" >&2
 		die "out-of-tree module build failed for $TARGET (log: $BUILD/rsha-modules.log)"
+	fi
+	# A test kernel also gets a user's build, as `make KDIR=...` makes it:
+	# one driver per algorithm (scripts/guest/initramfs/autoload.sh loads it).
+	if [ "$RSHA_TEST" = 1 ]; then
+		USER_OOT=$BUILD/rsha-user-modules
+		step "building a user's modules out of tree (make -C $USER_OOT KDIR=$BUILD)"
+		mkdir -p "$USER_OOT"
+		sync_sources "$USER_OOT" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
+		if ! make -C "$USER_OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RUSTC="$RSHA_RUSTC" \
+			BINDGEN="$RSHA_BINDGEN" >"$BUILD/rsha-user-modules.log" 2>&1; then
+			grep -E -A4 '(error|Error)(\[E[0-9]+\])?:|^ *--> |\*\*\*' "$BUILD/rsha-user-modules.log" | head -n 60 >&2 || true
+			tail -n 15 "$BUILD/rsha-user-modules.log" >&2
+			die "out-of-tree build of a user's modules failed for $TARGET (log: $BUILD/rsha-user-modules.log)"
+		fi
 	fi
 fi
 echo "$BUILD"

@@ -68,6 +68,14 @@ LIST=$OUT.list
 		sort | while read -r ko; do
 			echo "file $MODDIR/$(basename "$ko") $ko 0644 0 0"
 		done
+	# A user's build of the same modules (scripts/build/kernel.sh), apart,
+	# where depmod does not look: autoload.sh loads it by path.
+	if [ -d "$BUILD/rsha-user-modules" ]; then
+		echo "dir /lib/user-modules 0755 0 0"
+		for ko in "$BUILD"/rsha-user-modules/*.ko; do
+			[ ! -f "$ko" ] || echo "file /lib/user-modules/$(basename "$ko") $ko 0644 0 0"
+		done
+	fi
 	for f in modules.builtin modules.builtin.modinfo; do
 		[ ! -f "$BUILD/$f" ] || echo "file /lib/modules/$KREL/$f $BUILD/$f 0644 0 0"
 	done

@@ -78,6 +78,10 @@ for target in $TARGETS; do
 		;;
 	*) die "bench.sh: no benchmark set for target $target" ;;
 	esac
+	# RSHA_BENCH_CPU: another QEMU -cpu (max: every Crypto Extension).
+	if [ -n "${RSHA_BENCH_CPU:-}" ]; then
+		cpu=$RSHA_BENCH_CPU label+=-${cpu%%,*}
+	fi
 	[ "$ICOUNT" = 0 ] || label+=-icount
 	BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target")
 

@@ -13,7 +13,10 @@
 #	own requests from an AF_ALG bind and a dm-verity table, load MODULE
 #	(the drivers), and the kernel then hashes with our driver (its debugfs
 #	block counters grow).
-#	Unloads what it loaded but the generic drivers.
+#	Unloads what it loaded but the generic drivers. First, where the
+#	initramfs has a user's build of the modules (/lib/user-modules, made
+#	without RSHA_TEST), loads it by hand: it must register the selected
+#	driver of each algorithm and no other; it goes again at once.
 #
 # Results: subtest NUM of the boot's KTAP document ("modules" for setup,
 # "autoload" for test; /lib/rsha.sh).
@@ -61,6 +64,29 @@ FUZZ=/sys/module/cryptomgr/parameters/fuzz_iterations
 fuzz=$(cat $FUZZ 2>/dev/null)
 [ -z "$fuzz" ] || echo 10 >$FUZZ
 ktap_subtest autoload
+
+# 0. A user's build registers one driver per algorithm: the selected one.
+if [ -d /lib/user-modules ]; then
+	want=
+	for m in $MODULES; do
+		ktap_cmd "user-build-insmod-$m" insmod "/lib/user-modules/$m.ko"
+		arch=${m#*-} arch=${arch%-rs}
+		case ${m%%-*} in
+		sha1) algs=sha1 ;;
+		sha256) algs="sha224 sha256" ;;
+		sha512) algs="sha384 sha512" ;;
+		esac
+		for a in $algs; do want="$want $a-$arch-auto-rs"; done
+	done
+	wait_larvals
+	have=$(awk -v mods=" $(modname "$MODULES") " '/^driver/ { d = $3 }
+		/^module/ { if (index(mods, " " $3 " ")) print d }' /proc/crypto | sort | tr '\n' ' ')
+	want=$(printf '%s\n' $want | sort | tr '\n' ' ')
+	[ "$have" = "$want" ]
+	ktap_result $? user-build-registers-one-driver-per-algorithm "want: $want; /proc/crypto: $have"
+	unload '^sha[0-9]+_arm[0-9]*_rs$' /tmp/al.err
+	ktap_result $? user-build-unload "$(cat /tmp/al.err 2>/dev/null)"
+fi
 
 # 1. The starting point: none of ours is loaded.
 rc=0
