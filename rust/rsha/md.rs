@@ -24,6 +24,8 @@ pub trait Word: Copy {
     const ZERO: Self;
     /// Writes the word big-endian into `out` (`BYTES` long).
     fn write_be(self, out: &mut [u8]);
+    /// The word with its bytes in big-endian order, for a store.
+    fn to_be(self) -> Self;
     /// Writes the word in native byte order into `out` (`BYTES` long).
     fn write_ne(self, out: &mut [u8]);
     /// Reads a word in native byte order from `bytes` (`BYTES` long).
@@ -44,6 +46,10 @@ macro_rules! impl_word {
                     Some(word) => *word = self.to_be_bytes(),
                     None => copy_prefix(out, &self.to_be_bytes()),
                 }
+            }
+            #[inline(always)]
+            fn to_be(self) -> Self {
+                <$t>::to_be(self)
             }
             #[inline]
             fn write_ne(self, out: &mut [u8]) {
@@ -166,6 +172,32 @@ pub trait Bytes: Copy + AsRef<[u8]> + AsMut<[u8]> + 'static {
 
 impl<const N: usize> Bytes for [u8; N] {
     const ZERO: Self = [0; N];
+}
+
+/// A value at an 8-byte aligned address: the block buffer in a [`State`], and
+/// the constant a chaining value is initialised from.
+///
+/// The kernel's arm64 Rust target has strict alignment: the compiler copies or
+/// zeroes memory it only knows to be 1- or 4-byte aligned through a call to
+/// `memcpy()`/`memset()`, and 8-byte aligned memory with a few stores. The
+/// alignment changes no layout here: every field of a state already starts
+/// at a multiple of 8.
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+pub struct Aligned8<T>(pub T);
+
+impl<B: Bytes> AsRef<[u8]> for Aligned8<B> {
+    #[inline(always)]
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_ref()
+    }
+}
+
+impl<B: Bytes> AsMut<[u8]> for Aligned8<B> {
+    #[inline(always)]
+    fn as_mut(&mut self) -> &mut [u8] {
+        self.0.as_mut()
+    }
 }
 
 /// Message bytes that the engine reads but never holds a reference to.
@@ -311,7 +343,7 @@ pub trait Algorithm: 'static {
 pub struct State<A: Algorithm> {
     chain: A::Chain,
     count: A::Counter,
-    buffer: A::Block,
+    buffer: Aligned8<A::Block>,
 }
 
 impl<A: Algorithm> State<A> {
@@ -342,6 +374,8 @@ impl<A: Algorithm> State<A> {
         assert!(A::DIGEST_SIZE % words == 0 && A::DIGEST_SIZE <= Self::CHAIN_BYTES);
         assert!(A::Counter::LENGTH_FIELD_BYTES < A::BLOCK_SIZE);
         assert!(A::BLOCK_SIZE.is_power_of_two());
+        // `wipe` stores whole aligned `u64`s.
+        assert!(core::mem::align_of::<Self>() >= 8 && core::mem::size_of::<Self>() % 8 == 0);
         assert!(core::mem::size_of::<A::Export>() == Self::CHAIN_BYTES + count + A::BLOCK_SIZE);
         assert!(core::mem::size_of::<A::CoreExport>() == Self::CORE_COUNT_AT + count);
         assert!(
@@ -365,9 +399,10 @@ impl<A: Algorithm> State<A> {
         // `slot`'s); after the three writes every field is initialised, so
         // `slot` holds a valid `Self`.
         unsafe {
-            core::ptr::addr_of_mut!((*state).chain).write(A::INITIAL);
+            let initial: &Aligned8<A::Chain> = &Aligned8(A::INITIAL);
+            core::ptr::addr_of_mut!((*state).chain).write(initial.0);
             core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);
-            core::ptr::addr_of_mut!((*state).buffer).write(A::Block::ZERO);
+            core::ptr::addr_of_mut!((*state).buffer).write(Aligned8(A::Block::ZERO));
             slot.assume_init_mut()
         }
     }
@@ -450,27 +485,51 @@ impl<A: Algorithm> State<A> {
     /// Writes the digest of a padded message (see [`Self::pad`]) into `out` and
     /// wipes the state.
     pub fn output(&mut self, out: &mut A::Digest) {
-        // Straight into `out`, one store a word: `out` may have any alignment,
-        // and both kernel targets store words to any address (ARMv7; arm64 with
-        // strict alignment off, see `Kbuild`).
-        for (word, bytes) in self
-            .chain
-            .as_ref()
-            .iter()
-            .zip(out.as_mut().chunks_exact_mut(A::Word::BYTES))
-        {
-            word.write_be(bytes);
+        let at = out.as_mut().as_mut_ptr();
+        if (at as usize) % core::mem::align_of::<A::Word>() == 0 {
+            // Word stores where `out` allows them, which is where callers put
+            // digests: the kernels' Rust targets have strict alignment, so the
+            // compiler stores a word at an address it cannot prove aligned one
+            // byte at a time.
+            let words = at.cast::<A::Word>();
+            for (i, word) in self
+                .chain
+                .as_ref()
+                .iter()
+                .take(A::DIGEST_SIZE / A::Word::BYTES)
+                .enumerate()
+            {
+                // SAFETY: `out` is valid for writes of `DIGEST_SIZE` bytes,
+                // which hold `DIGEST_SIZE / BYTES` words (`State::LAYOUT`), and
+                // `at` is aligned for a word (checked above).
+                unsafe { words.add(i).write(word.to_be()) };
+            }
+        } else {
+            for (word, bytes) in self
+                .chain
+                .as_ref()
+                .iter()
+                .zip(out.as_mut().chunks_exact_mut(A::Word::BYTES))
+            {
+                word.write_be(bytes);
+            }
         }
         self.wipe();
     }
 
     /// Overwrites the whole state with zeroes, padding included, so that no
-    /// message-dependent data outlives the hash. The state lives in memory
-    /// owned by the caller, so these stores cannot be removed as dead.
+    /// message-dependent data outlives the hash. Volatile word stores, as the
+    /// kernel's `memzero_explicit()`, and for the same reason: the compiler
+    /// may remove plain stores to memory that is not read again.
     pub fn wipe(&mut self) {
-        // SAFETY: `self` is valid for writes of a `Self`, and all-zero bytes are
-        // a valid `Self` (words, a counter of words, a byte array).
-        unsafe { core::ptr::write_bytes(core::ptr::from_mut(self), 0, 1) };
+        let words = core::ptr::from_mut(self).cast::<u64>();
+        for i in 0..core::mem::size_of::<Self>() / 8 {
+            // SAFETY: `self` is valid for writes of a `Self`, a whole number of
+            // aligned `u64`s (its alignment is 8: `Aligned8`), and all-zero
+            // bytes are a valid `Self` (words, a counter of words, a byte
+            // array).
+            unsafe { words.add(i).write_volatile(0) };
+        }
     }
 
     /// Writes the state into `out` in the export format of Linux 6.12.

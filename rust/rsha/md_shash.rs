@@ -7,13 +7,18 @@
 //! [`Shash`], so buffering, padding and export/import exist once for every driver.
 
 use super::{
+    cpu::Feature,
     md::{Algorithm, Message, State},
+    select::{selected_priority, Mode, Selector, Units},
     shash::Shash,
-    simd::ScalarFn,
+    simd::{run_simd, ScalarFn, SimdFn, SimdUnit},
     stats::{CoreStats, Unit},
 };
 use core::{marker::PhantomData, mem::MaybeUninit};
-use kernel::{error::Result, ffi::c_void};
+use kernel::{
+    error::Result,
+    ffi::{c_int, c_uint, c_void},
+};
 
 /// The compression function of one shash operation.
 pub trait Compress<A: Algorithm> {
@@ -185,16 +190,6 @@ impl<C: BlockCore> Shash for MdShash<C> {
     }
 }
 
-/// The `&'static` [`CoreStats`] of the one `BlockCore::stats()` it is written in.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __core_stats {
-    () => {{
-        static STATS: $crate::rsha::stats::CoreStats = $crate::rsha::stats::CoreStats::new();
-        &STATS
-    }};
-}
-
 /// An assembly block core: `void core(word *state, const u8 *data, size_t nblocks)`.
 ///
 /// The contract of every core under `asm/`: it reads `nblocks` whole blocks at
@@ -202,9 +197,10 @@ macro_rules! __core_stats {
 /// no other memory than its own stack, and follows the procedure call standard.
 /// Scalar cores use no FP/SIMD register; NEON cores may only run inside a
 /// `kernel_neon_begin()`/`kernel_neon_end()` section. The drivers call the cores
-/// directly, by name ([`module_asm_sha_driver!`](crate::module_asm_sha_driver)):
-/// an indirect call to an assembly function, which has no kCFI type hash, would
-/// trap in a kernel with `CONFIG_CFI`.
+/// directly, by name ([`AsmCores`], implemented by
+/// [`module_asm_sha_driver!`](crate::module_asm_sha_driver)): an indirect call
+/// to an assembly function, which has no kCFI type hash, would trap in a kernel
+/// with `CONFIG_CFI`.
 pub type AsmCore = unsafe extern "C" fn(state: *mut c_void, data: *const u8, nblocks: usize);
 
 /// The arguments of an assembly core for `blocks`, a whole number of blocks of
@@ -221,25 +217,277 @@ pub fn asm_core_args<A: Algorithm>(
     )
 }
 
+/// The driver names of one algorithm in a module.
+pub struct Names {
+    /// The scalar unit's driver.
+    pub scalar: &'static str,
+    /// The NEON unit's driver.
+    pub neon: &'static str,
+    /// The CE unit's driver, for a module with a CE core.
+    pub ce: Option<&'static str>,
+    /// The selected driver.
+    pub selected: &'static str,
+}
+
+/// The priorities of a module's drivers ([`Names`]).
+pub struct Priorities {
+    /// The scalar unit's driver.
+    pub scalar: i32,
+    /// The NEON unit's driver.
+    pub neon: i32,
+    /// The CE unit's driver (unused without a CE core).
+    pub ce: i32,
+    /// The selected driver, on kernels without the `*-lib` drivers
+    /// ([`selected_priority`] gives the priority it registers with).
+    pub selected: i32,
+}
+
+/// The counters of one algorithm's drivers in a module.
+pub struct DriverStats {
+    /// The selected driver's.
+    pub selected: CoreStats,
+    /// The unit drivers'.
+    pub scalar: CoreStats,
+    /// The NEON unit driver's.
+    pub neon: CoreStats,
+    /// The CE unit driver's.
+    pub ce: CoreStats,
+}
+
+impl DriverStats {
+    /// All at zero.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        Self {
+            selected: CoreStats::new(),
+            scalar: CoreStats::new(),
+            neon: CoreStats::new(),
+            ce: CoreStats::new(),
+        }
+    }
+}
+
+/// The assembly cores of a driver module for algorithm `A`, with the names,
+/// priorities, counters and unit choice of its drivers:
+/// [`module_asm_sha_driver!`](crate::module_asm_sha_driver) implements it for
+/// every algorithm of the module, and [`ScalarDriver`], [`NeonDriver`],
+/// [`CeDriver`] and [`SelectedDriver`] make the drivers of it.
+///
+/// # Safety
+///
+/// The cores follow the [`AsmCore`] contract for `A`: [`AsmCores::scalar`] is
+/// sound anywhere, [`AsmCores::neon`] inside a NEON section on a CPU with
+/// NEON, [`AsmCores::ce`] inside a NEON section on a CPU with
+/// [`AsmCores::CE_FEATURE`] (never called when that is `None`).
+pub unsafe trait AsmCores<A: Algorithm>: 'static {
+    /// The CPU feature of the CE core; `None` for a module without one.
+    const CE_FEATURE: Option<Feature>;
+    /// The driver names for `A`.
+    const NAMES: Names;
+    /// The module's priorities.
+    const PRIORITIES: Priorities;
+    /// The module's unit choice, shared by its algorithms.
+    fn selector() -> &'static Selector;
+    /// The counters of `A`'s drivers.
+    fn stats() -> &'static DriverStats;
+    /// The scalar core.
+    fn scalar(chain: &mut A::Chain, blocks: Message<'_>);
+    /// The NEON core.
+    ///
+    /// # Safety
+    ///
+    /// Only inside a NEON section.
+    unsafe fn neon(chain: &mut A::Chain, blocks: Message<'_>);
+    /// The CE core.
+    ///
+    /// # Safety
+    ///
+    /// Only inside a NEON section on a CPU with [`AsmCores::CE_FEATURE`].
+    unsafe fn ce(chain: &mut A::Chain, blocks: Message<'_>);
+}
+
+/// The NEON unit of the cores `K`.
+pub struct Neon<K>(PhantomData<K>);
+
+// SAFETY: the NEON core needs a NEON section (the `AsmCores` contract); a
+// NEON driver is registered, and the NEON unit selected, only on CPUs with
+// NEON.
+unsafe impl<A: Algorithm, K: AsmCores<A>> SimdUnit<A> for Neon<K> {
+    const UNIT: Unit = Unit::Neon;
+    #[inline(always)]
+    unsafe fn compress(chain: &mut A::Chain, blocks: Message<'_>) {
+        // SAFETY: inside a NEON section (this function's contract).
+        unsafe { K::neon(chain, blocks) }
+    }
+    #[inline(always)]
+    fn scalar(chain: &mut A::Chain, blocks: Message<'_>) {
+        K::scalar(chain, blocks)
+    }
+}
+
+/// The Crypto Extensions unit of the cores `K`.
+pub struct Ce<K>(PhantomData<K>);
+
+// SAFETY: the CE core needs a NEON section on a CPU with `CE_FEATURE` (the
+// `AsmCores` contract); a CE driver is registered, and the CE unit selected,
+// only where every CPU has it.
+unsafe impl<A: Algorithm, K: AsmCores<A>> SimdUnit<A> for Ce<K> {
+    const UNIT: Unit = Unit::Ce;
+    #[inline(always)]
+    unsafe fn compress(chain: &mut A::Chain, blocks: Message<'_>) {
+        // SAFETY: inside a NEON section (this function's contract), on a CPU
+        // with the feature (the impl's safety comment).
+        unsafe { K::ce(chain, blocks) }
+    }
+    #[inline(always)]
+    fn scalar(chain: &mut A::Chain, blocks: Message<'_>) {
+        K::scalar(chain, blocks)
+    }
+}
+
+/// The selected driver of `A` in the module of cores `K`: the unit that
+/// `K::selector()` gives, the scalar core where SIMD is not usable.
+pub struct SelectedDriver<K, A>(PhantomData<(K, A)>);
+
+impl<A: Algorithm, K: AsmCores<A>> BlockCore for SelectedDriver<K, A> {
+    type Alg = A;
+    const DRIVER_NAME: &'static str = K::NAMES.selected;
+    const PRIORITY: i32 = selected_priority(K::PRIORITIES.selected);
+    #[inline(always)]
+    fn run<W: Work<A>>(work: W) -> W::Output {
+        let stats = Self::stats();
+        // `SELECTOR` gives only units that every CPU has (its invariants).
+        match K::selector().unit() {
+            Unit::Neon => run_simd::<A, Neon<K>, W>(stats, work),
+            Unit::Ce if K::CE_FEATURE.is_some() => run_simd::<A, Ce<K>, W>(stats, work),
+            _ => work.run(&mut ScalarOp::new(K::scalar, stats)),
+        }
+    }
+    fn stats() -> &'static CoreStats {
+        &K::stats().selected
+    }
+}
+
+/// The scalar unit driver of `A` in the module of cores `K` (test builds).
+pub struct ScalarDriver<K, A>(PhantomData<(K, A)>);
+
+impl<A: Algorithm, K: AsmCores<A>> BlockCore for ScalarDriver<K, A> {
+    type Alg = A;
+    const DRIVER_NAME: &'static str = K::NAMES.scalar;
+    const PRIORITY: i32 = K::PRIORITIES.scalar;
+    fn run<W: Work<A>>(work: W) -> W::Output {
+        work.run(&mut ScalarOp::new(K::scalar, Self::stats()))
+    }
+    fn stats() -> &'static CoreStats {
+        &K::stats().scalar
+    }
+}
+
+/// The NEON unit driver of `A` in the module of cores `K` (test builds),
+/// registered only on CPUs with NEON.
+pub struct NeonDriver<K, A>(PhantomData<(K, A)>);
+
+impl<A: Algorithm, K: AsmCores<A>> BlockCore for NeonDriver<K, A> {
+    type Alg = A;
+    const DRIVER_NAME: &'static str = K::NAMES.neon;
+    const PRIORITY: i32 = K::PRIORITIES.neon;
+    fn run<W: Work<A>>(work: W) -> W::Output {
+        run_simd::<A, Neon<K>, W>(Self::stats(), work)
+    }
+    fn stats() -> &'static CoreStats {
+        &K::stats().neon
+    }
+}
+
+/// The CE unit driver of `A` in the module of cores `K` (test builds),
+/// registered only on CPUs with `K::CE_FEATURE`.
+pub struct CeDriver<K, A>(PhantomData<(K, A)>);
+
+impl<A: Algorithm, K: AsmCores<A>> BlockCore for CeDriver<K, A> {
+    type Alg = A;
+    const DRIVER_NAME: &'static str = match K::NAMES.ce {
+        Some(name) => name,
+        None => K::NAMES.neon,
+    };
+    const PRIORITY: i32 = K::PRIORITIES.ce;
+    fn run<W: Work<A>>(work: W) -> W::Output {
+        run_simd::<A, Ce<K>, W>(Self::stats(), work)
+    }
+    fn stats() -> &'static CoreStats {
+        &K::stats().ce
+    }
+}
+
+/// The hotplug callback of a module's selector: measures with the module's
+/// algorithm `A` (all its algorithms share the cores).
+pub extern "C" fn cpu_online<A: Algorithm, K: AsmCores<A>>(cpu: c_uint) -> c_int {
+    let ce = K::CE_FEATURE.map(|_| K::ce as SimdFn<A>);
+    // SAFETY: `K::neon` and `K::ce` need a NEON section on CPUs with NEON and
+    // the CE feature (the `AsmCores` contract); `Selector::start` gets
+    // `K::CE_FEATURE` and times a unit only where it is available.
+    let units = unsafe { Units::<A>::new(K::scalar, K::neon, ce) };
+    K::selector().cpu_online(cpu, &units)
+}
+
+/// The hotplug teardown of a module's selector.
+pub extern "C" fn cpu_offline<A: Algorithm, K: AsmCores<A>>(cpu: c_uint) -> c_int {
+    K::selector().cpu_offline(cpu)
+}
+
+/// Starts the unit choice of the module of cores `K` (first algorithm `A`),
+/// after reading the module's `unit` parameter `param`.
+///
+/// Returns a guard that stops it when dropped.
+pub fn start_selector<A: Algorithm, K: AsmCores<A>>(
+    param: &core::ffi::CStr,
+    hotplug_name: &'static core::ffi::CStr,
+) -> Result<SelectorGuard> {
+    let Some(mode) = Mode::parse(param.to_bytes()) else {
+        kernel::pr_err!(
+            "unit={}: not a unit (auto, scalar, neon or ce)\n",
+            super::cstr_text(param)
+        );
+        return Err(kernel::error::code::EINVAL);
+    };
+    K::selector().start(
+        mode,
+        K::CE_FEATURE,
+        hotplug_name,
+        cpu_online::<A, K>,
+        cpu_offline::<A, K>,
+    )?;
+    Ok(SelectorGuard(K::selector()))
+}
+
+/// Stops a selector's hotplug callbacks when dropped (module exit, or a
+/// failed init), after the drivers that read its choices are gone.
+pub struct SelectorGuard(&'static Selector);
+
+impl Drop for SelectorGuard {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
 /// Declares a driver module with assembly cores for one algorithm family: a
 /// scalar core, a NEON core and optionally a Crypto Extensions (CE) core. For
-/// every algorithm listed it registers
+/// every algorithm listed it registers the *selected* driver
+/// ([`SelectedDriver`]), at the module's top priority, which runs on each CPU
+/// the unit that [`super::select`] measured fastest there (or the one the
+/// module parameter `unit` forces); with `CONFIG_CRYPTO_RSHA_UNIT_DRIVERS`
+/// also a scalar driver (always), a NEON driver (on CPUs with NEON) and a CE
+/// driver (on CPUs with the CE feature named after `if`), for tests and
+/// benchmarks.
 ///
-/// - a scalar driver (always),
-/// - a NEON driver (on CPUs with NEON),
-/// - a CE driver (on CPUs with the CE feature named after `if`),
-/// - the *selected* driver, at the module's top priority, which runs on each
-///   CPU the unit that [`super::select`] measured fastest there (or the one the
-///   module parameter `unit` forces).
+/// What needs a macro is here: the cores' `extern` declarations, their
+/// [`AsmCores`] implementation (a type `Cores`), the module's statics, its
+/// aliases and [`module!`](kernel::prelude::module); the drivers, the unit
+/// choice and the NEON sections are the library's generic code.
 ///
-/// Every SIMD driver falls back to the scalar core where SIMD cannot be used.
-/// The unit drivers stay callable by name, for tests and benchmarks; the
-/// kernel picks the selected one by priority. Each driver is a core, a name and
-/// a priority; the rest are [`module!`](kernel::prelude::module) fields.
-///
-/// The module also declares the aliases that let the kernel load it on demand,
+/// The module declares the aliases that let the kernel load it on demand,
 /// as the in-tree drivers do with `MODULE_ALIAS_CRYPTO()`: `crypto-<alg>` and
-/// `<alg>` for every algorithm, `crypto-<driver>` and `<driver>` for every driver.
+/// `<alg>` for every algorithm, `crypto-<driver>` and `<driver>` for every
+/// driver it registers.
 ///
 /// ```ignore
 /// crate::module_asm_sha_driver! {
@@ -266,13 +514,9 @@ pub fn asm_core_args<A: Algorithm>(
 ///
 /// Calling foreign assembly is an obligation only the driver's author can
 /// discharge, so the syntax makes them write it: `cores: unsafe { ... }`, with a
-/// safety comment above it that argues it. The macro calls the cores only
-/// directly (see [`AsmCore`]), with whole blocks, the NEON and CE cores only
-/// inside a NEON section, and the CE core only on CPUs with its feature.
+/// safety comment above it that argues it.
 #[macro_export]
 macro_rules! module_asm_sha_driver {
-    // SAFETY: not an unsafe block but the driver author's `unsafe`, which
-    // their own safety comment argues (see the documentation above).
     (cores: unsafe {
         scalar: $scalar:ident,
         neon: $neon:ident
@@ -298,59 +542,111 @@ macro_rules! module_asm_sha_driver {
         extern "C" {
             fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
             fn $neon(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
+            $(fn $ce(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);)?
             // The module's `unit` parameter (`helpers.c`, named after the module).
             #[link_name = concat!("rsha_unit_param_", $module_name)]
             fn rsha_unit_param() -> *const ::kernel::ffi::c_char;
         }
 
-        fn scalar<A: $crate::rsha::md::Algorithm>(
-            chain: &mut A::Chain,
-            blocks: $crate::rsha::md::Message<'_>,
-        ) {
-            let (state, data, nblocks) = $crate::rsha::md_shash::asm_core_args::<A>(chain, blocks);
-            // `state` is the whole chaining value, `data` `nblocks` whole blocks.
-            // SAFETY: by the above and the author's `cores: unsafe { ... }`: an
-            // integer-only core following the `AsmCore` contract for every
-            // algorithm of the module.
-            unsafe { $scalar(state, data, nblocks) }
-        }
+        /// The module's cores ([`AsmCores`](crate::rsha::md_shash::AsmCores)).
+        struct Cores;
 
+        const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
+            $crate::__asm_ce_feature!($($feature)?);
+        const CE_PRIORITY: i32 = $crate::__asm_ce_priority!($($ce_priority)?);
+
+        /// The CE core, or for a module without one (never called: no
+        /// `CE_FEATURE`) the scalar core.
+        ///
         /// # Safety
         ///
-        /// Only inside a NEON section.
-        unsafe fn neon<A: $crate::rsha::md::Algorithm>(
-            chain: &mut A::Chain,
-            blocks: $crate::rsha::md::Message<'_>,
-        ) {
-            let (state, data, nblocks) = $crate::rsha::md_shash::asm_core_args::<A>(chain, blocks);
-            // SAFETY: a NEON core following the `AsmCore` contract (the author's
-            // `cores: unsafe { ... }`), called as `scalar` calls its core, and
-            // the caller holds a NEON section.
-            unsafe { $neon(state, data, nblocks) }
+        /// Only inside a NEON section on a CPU with `CE_FEATURE`.
+        #[inline(always)]
+        unsafe fn ce_core(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize) {
+            $crate::__asm_ce_call!($($ce)?, state, data, nblocks, $scalar);
         }
-
-        $crate::__asm_ce_core!($($ce, $feature, $ce_priority)?);
 
         /// The units of the module's selected drivers, per CPU.
         static SELECTOR: $crate::rsha::select::Selector = $crate::rsha::select::Selector::new();
 
-        /// The hotplug callback of [`SELECTOR`]: it measures with the module's
-        /// first algorithm (all share the cores).
-        extern "C" fn cpu_online(cpu: ::kernel::ffi::c_uint) -> ::kernel::ffi::c_int {
-            type First = $crate::__first_type!($($alg),+);
-            // SAFETY: `neon` and `ce_fn()`'s function run their cores only inside
-            // a NEON section, on CPUs with NEON and the CE feature (the author's
-            // `cores: unsafe { ... }`); `SELECTOR.start()` gets `CE_FEATURE`.
-            let units = unsafe {
-                $crate::rsha::select::Units::<First>::new(scalar::<First>, neon::<First>, ce_fn::<First>())
-            };
-            SELECTOR.cpu_online(cpu, &units)
-        }
+        $(
+            // SAFETY: the author's `cores: unsafe { ... }` argues the
+            // `AsmCore` contract of each core for every algorithm listed,
+            // the scalar core's use of integer registers only and the CE
+            // core's feature; each function below passes whole blocks.
+            unsafe impl $crate::rsha::md_shash::AsmCores<$alg> for Cores {
+                const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = CE_FEATURE;
+                const NAMES: $crate::rsha::md_shash::Names = $crate::rsha::md_shash::Names {
+                    scalar: $scalar_name,
+                    neon: $neon_name,
+                    ce: $crate::__asm_ce_name!($($ce_name)?),
+                    selected: $selected_name,
+                };
+                const PRIORITIES: $crate::rsha::md_shash::Priorities =
+                    $crate::rsha::md_shash::Priorities {
+                        scalar: $scalar_priority,
+                        neon: $neon_priority,
+                        ce: CE_PRIORITY,
+                        selected: $selected_priority,
+                    };
+                #[inline(always)]
+                fn selector() -> &'static $crate::rsha::select::Selector {
+                    &SELECTOR
+                }
+                #[inline(always)]
+                fn stats() -> &'static $crate::rsha::md_shash::DriverStats {
+                    static STATS: $crate::rsha::md_shash::DriverStats =
+                        $crate::rsha::md_shash::DriverStats::new();
+                    &STATS
+                }
+                #[inline(always)]
+                fn scalar(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain,
+                          blocks: $crate::rsha::md::Message<'_>) {
+                    let (state, data, nblocks) =
+                        $crate::rsha::md_shash::asm_core_args::<$alg>(chain, blocks);
+                    // SAFETY: the impl's safety comment; the scalar core is
+                    // sound anywhere.
+                    unsafe { $scalar(state, data, nblocks) }
+                }
+                #[inline(always)]
+                unsafe fn neon(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain,
+                               blocks: $crate::rsha::md::Message<'_>) {
+                    let (state, data, nblocks) =
+                        $crate::rsha::md_shash::asm_core_args::<$alg>(chain, blocks);
+                    // SAFETY: the impl's safety comment; the caller holds a
+                    // NEON section (the function's contract).
+                    unsafe { $neon(state, data, nblocks) }
+                }
+                #[inline(always)]
+                unsafe fn ce(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain,
+                             blocks: $crate::rsha::md::Message<'_>) {
+                    let (state, data, nblocks) =
+                        $crate::rsha::md_shash::asm_core_args::<$alg>(chain, blocks);
+                    // SAFETY: the caller holds a NEON section on a CPU with
+                    // the feature (the function's contract).
+                    unsafe { ce_core(state, data, nblocks) }
+                }
+            }
 
-        /// The hotplug teardown of [`SELECTOR`].
-        extern "C" fn cpu_offline(cpu: ::kernel::ffi::c_uint) -> ::kernel::ffi::c_int {
-            SELECTOR.cpu_offline(cpu)
-        }
+            $crate::__modinfo_alias!("crypto-", <$alg as $crate::rsha::md::Algorithm>::NAME);
+            $crate::__modinfo_alias!("", <$alg as $crate::rsha::md::Algorithm>::NAME);
+            $crate::__modinfo_alias!("crypto-", $selected_name);
+            $crate::__modinfo_alias!("", $selected_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("crypto-", $scalar_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("", $scalar_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("crypto-", $neon_name);
+            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+            $crate::__modinfo_alias!("", $neon_name);
+            $(
+                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+                $crate::__modinfo_alias!("crypto-", $ce_name);
+                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+                $crate::__modinfo_alias!("", $ce_name);
+            )?
+        )+
 
         /// The text of `/sys/kernel/debug/<module>/units`.
         ///
@@ -365,178 +661,18 @@ macro_rules! module_asm_sha_driver {
             0
         }
 
-        /// The selected driver of algorithm `A` (type [`SELECTOR`]'s unit).
-        struct SelectedCore<A>(::core::marker::PhantomData<A>);
-        /// The unit drivers of algorithm `A`: test builds only.
-        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-        struct ScalarCore<A>(::core::marker::PhantomData<A>);
-        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-        struct NeonCore<A>(::core::marker::PhantomData<A>);
-
-        $(
-            impl $crate::rsha::md_shash::BlockCore for SelectedCore<$alg> {
-                type Alg = $alg;
-                const DRIVER_NAME: &'static str = $selected_name;
-                const PRIORITY: i32 = $crate::rsha::select::selected_priority($selected_priority);
-                #[inline(always)]
-                fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
-                    use $crate::rsha::{md_shash::ScalarOp, simd::run_simd, stats::Unit};
-                    let stats = Self::stats();
-                    match (SELECTOR.unit(), ce_fn::<$alg>()) {
-                        // SAFETY: `SELECTOR` gives only units that all CPUs
-                        // have (its invariants), and the NEON core needs no
-                        // more than a NEON section on such a CPU.
-                        (Unit::Neon, _) => unsafe {
-                            run_simd(Unit::Neon, neon::<$alg>, scalar::<$alg>, stats, work)
-                        },
-                        // SAFETY: as above, for the CE core, whose feature
-                        // the CPUs have when `SELECTOR` gives the CE unit.
-                        (Unit::Ce, Some(ce)) => unsafe {
-                            run_simd(Unit::Ce, ce, scalar::<$alg>, stats, work)
-                        },
-                        _ => work.run(&mut ScalarOp::new(scalar::<$alg>, stats)),
-                    }
-                }
-                fn stats() -> &'static $crate::rsha::stats::CoreStats {
-                    $crate::__core_stats!()
-                }
-            }
-
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            impl $crate::rsha::md_shash::BlockCore for ScalarCore<$alg> {
-                type Alg = $alg;
-                const DRIVER_NAME: &'static str = $scalar_name;
-                const PRIORITY: i32 = $scalar_priority;
-                fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
-                    work.run(&mut $crate::rsha::md_shash::ScalarOp::new(scalar::<$alg>, Self::stats()))
-                }
-                fn stats() -> &'static $crate::rsha::stats::CoreStats {
-                    $crate::__core_stats!()
-                }
-            }
-
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            impl $crate::rsha::md_shash::BlockCore for NeonCore<$alg> {
-                type Alg = $alg;
-                const DRIVER_NAME: &'static str = $neon_name;
-                const PRIORITY: i32 = $neon_priority;
-                fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
-                    // SAFETY: all `neon` requires is a NEON section: it runs the
-                    // NEON core (an `AsmCore`, the macro's contract) over the
-                    // whole blocks it is given.
-                    unsafe {
-                        $crate::rsha::simd::run_simd(
-                            $crate::rsha::stats::Unit::Neon,
-                            neon::<$alg>,
-                            scalar::<$alg>,
-                            Self::stats(),
-                            work,
-                        )
-                    }
-                }
-                fn stats() -> &'static $crate::rsha::stats::CoreStats {
-                    $crate::__core_stats!()
-                }
-            }
-
-            $(
-                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-                impl $crate::rsha::md_shash::BlockCore for CeCore<$alg> {
-                    type Alg = $alg;
-                    const DRIVER_NAME: &'static str = $ce_name;
-                    const PRIORITY: i32 = CE_PRIORITY;
-                    fn run<W: $crate::rsha::md_shash::Work<$alg>>(work: W) -> W::Output {
-                        // SAFETY: the CE driver is registered only on CPUs with
-                        // `CE_FEATURE` (the module's init), and there all the CE
-                        // core requires is a NEON section.
-                        unsafe {
-                            $crate::rsha::simd::run_simd(
-                                $crate::rsha::stats::Unit::Ce,
-                                ce_core::<$alg>,
-                                scalar::<$alg>,
-                                Self::stats(),
-                                work,
-                            )
-                        }
-                    }
-                    fn stats() -> &'static $crate::rsha::stats::CoreStats {
-                        $crate::__core_stats!()
-                    }
-                }
-                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-                $crate::__modinfo_alias!("crypto-", $ce_name);
-                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-                $crate::__modinfo_alias!("", $ce_name);
-            )?
-        )+
-
-        $(
-            $crate::__modinfo_alias!("crypto-", <$alg as $crate::rsha::md::Algorithm>::NAME);
-            $crate::__modinfo_alias!("", <$alg as $crate::rsha::md::Algorithm>::NAME);
-            $crate::__modinfo_alias!("crypto-", $selected_name);
-            $crate::__modinfo_alias!("", $selected_name);
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("crypto-", $scalar_name);
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("", $scalar_name);
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("crypto-", $neon_name);
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("", $neon_name);
-        )+
-
-        /// Stops the selector's hotplug callbacks when dropped (module exit, or
-        /// a failed init), after the drivers that read its choices are gone.
-        struct SelectorGuard;
-
-        impl Drop for SelectorGuard {
-            fn drop(&mut self) {
-                SELECTOR.stop();
-            }
-        }
-
         struct Module {
             // Dropped in this order: the debugfs files, the drivers (the selected
             // ones first), then the hotplug state.
             _debugfs: $crate::rsha::stats::StatsDir,
             _selected: $crate::rsha::shash::Registration,
             #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            _units: UnitDrivers,
-            _selector: SelectorGuard,
-        }
-
-        /// The unit drivers, registered for tests and benchmarks: the scalar
-        /// ones always, the NEON and CE ones where the CPUs have the unit.
-        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-        struct UnitDrivers {
-            _ce: ::core::option::Option<$crate::rsha::shash::Registration>,
-            _neon: ::core::option::Option<$crate::rsha::shash::Registration>,
-            _scalar: $crate::rsha::shash::Registration,
-        }
-
-        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-        impl UnitDrivers {
-            fn register(
-                module: &'static ::kernel::ThisModule,
-                debugfs: &$crate::rsha::stats::StatsDir,
-            ) -> ::kernel::error::Result<Self> {
-                let scalar = $crate::module_shash_driver!(@register module,
-                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
-                $crate::module_shash_driver!(@stats debugfs,
-                    [$($crate::rsha::md_shash::MdShash<ScalarCore<$alg>>),+]);
-                let neon = if SELECTOR.available($crate::rsha::stats::Unit::Neon) {
-                    let neon = $crate::module_shash_driver!(@register module,
-                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]);
-                    $crate::module_shash_driver!(@stats debugfs,
-                        [$($crate::rsha::md_shash::MdShash<NeonCore<$alg>>),+]);
-                    Some(neon)
-                } else {
-                    None
-                };
-                let ce = $crate::__asm_ce_register!(module, debugfs, SELECTOR,
-                    [$($($crate::rsha::md_shash::MdShash<CeCore<$alg>> { $ce_name },)?)+]);
-                Ok(UnitDrivers { _ce: ce, _neon: neon, _scalar: scalar })
-            }
+            _units: (
+                $crate::rsha::shash::Registration,
+                ::core::option::Option<$crate::rsha::shash::Registration>,
+                ::core::option::Option<$crate::rsha::shash::Registration>,
+            ),
+            _selector: $crate::rsha::md_shash::SelectorGuard,
         }
 
         ::kernel::prelude::module! {
@@ -547,6 +683,7 @@ macro_rules! module_asm_sha_driver {
 
         impl ::kernel::Module for Module {
             fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
+                use $crate::rsha::md_shash::*;
                 if !$crate::rsha::cpu::runs_cores() {
                     ::kernel::pr_err!("the CPU is older than ARMv7, which the assembly cores need\n");
                     return Err(::kernel::error::code::ENODEV);
@@ -555,29 +692,42 @@ macro_rules! module_asm_sha_driver {
                 // NUL-terminated (module_param_string() keeps it so); the
                 // parameter is read-only (0444), so nothing writes it now.
                 let param = unsafe { $crate::rsha::cstr_from_ptr(rsha_unit_param()) };
-                let Some(mode) = $crate::rsha::select::Mode::parse(param.to_bytes()) else {
-                    ::kernel::pr_err!(
-                        "unit={}: not a unit (auto, scalar, neon or ce)\n",
-                        $crate::rsha::cstr_text(param)
-                    );
-                    return Err(::kernel::error::code::EINVAL);
-                };
-                SELECTOR.start(
-                    mode,
-                    CE_FEATURE,
+                let selector = start_selector::<$crate::__first_type!($($alg),+), Cores>(
+                    param,
                     $crate::cstr!(concat!("crypto/", $module_name, ":online")),
-                    cpu_online,
-                    cpu_offline,
                 )?;
-                let selector = SelectorGuard;
                 let debugfs = $crate::rsha::stats::StatsDir::new(module, __LOG_PREFIX);
                 debugfs.add_show($crate::cstr!("units"), show_units);
                 #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-                let units = UnitDrivers::register(module, &debugfs)?;
+                let units = {
+                    let scalar = $crate::module_shash_driver!(@register module,
+                        [$(MdShash<ScalarDriver<Cores, $alg>>),+]);
+                    $crate::module_shash_driver!(@stats debugfs,
+                        [$(MdShash<ScalarDriver<Cores, $alg>>),+]);
+                    let neon = if SELECTOR.available($crate::rsha::stats::Unit::Neon) {
+                        let neon = $crate::module_shash_driver!(@register module,
+                            [$(MdShash<NeonDriver<Cores, $alg>>),+]);
+                        $crate::module_shash_driver!(@stats debugfs,
+                            [$(MdShash<NeonDriver<Cores, $alg>>),+]);
+                        Some(neon)
+                    } else {
+                        None
+                    };
+                    let ce = if SELECTOR.available($crate::rsha::stats::Unit::Ce) {
+                        let ce = $crate::module_shash_driver!(@register module,
+                            [$(MdShash<CeDriver<Cores, $alg>>),+]);
+                        $crate::module_shash_driver!(@stats debugfs,
+                            [$(MdShash<CeDriver<Cores, $alg>>),+]);
+                        Some(ce)
+                    } else {
+                        None
+                    };
+                    (scalar, neon, ce)
+                };
                 let selected = $crate::module_shash_driver!(@register module,
-                    [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
+                    [$(MdShash<SelectedDriver<Cores, $alg>>),+]);
                 $crate::module_shash_driver!(@stats debugfs,
-                    [$($crate::rsha::md_shash::MdShash<SelectedCore<$alg>>),+]);
+                    [$(MdShash<SelectedDriver<Cores, $alg>>),+]);
                 Ok(Module {
                     _debugfs: debugfs,
                     _selected: selected,
@@ -599,72 +749,55 @@ macro_rules! __first_type {
     };
 }
 
-/// The module-level items of a [`module_asm_sha_driver!`] CE core, or of none:
-/// `CE_FEATURE`, `ce_fn::<A>()` and, with a core, `ce_core::<A>` and, with
-/// the unit drivers, `CE_PRIORITY` and the `CeCore<A>` type.
+/// `AsmCores::CE_FEATURE`: the feature named, or none.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __asm_ce_core {
+macro_rules! __asm_ce_feature {
     () => {
-        const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = None;
-
-        #[inline(always)]
-        fn ce_fn<A: $crate::rsha::md::Algorithm>(
-        ) -> ::core::option::Option<$crate::rsha::select::CompressFn<A>> {
-            None
-        }
+        None
     };
-    ($ce:ident, $feature:ident, $priority:expr) => {
-        extern "C" {
-            fn $ce(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
-        }
-
-        const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
-            Some($crate::rsha::cpu::Feature::$feature);
-        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-        const CE_PRIORITY: i32 = $priority;
-        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-        struct CeCore<A>(::core::marker::PhantomData<A>);
-
-        /// # Safety
-        ///
-        /// Only inside a NEON section, on a CPU with `CE_FEATURE`.
-        unsafe fn ce_core<A: $crate::rsha::md::Algorithm>(
-            chain: &mut A::Chain,
-            blocks: $crate::rsha::md::Message<'_>,
-        ) {
-            let (state, data, nblocks) = $crate::rsha::md_shash::asm_core_args::<A>(chain, blocks);
-            // SAFETY: a CE core following the `AsmCore` contract (the author's
-            // `cores: unsafe { ... }`), called as `scalar` calls its core; the
-            // caller holds a NEON section on a CPU with the feature.
-            unsafe { $ce(state, data, nblocks) }
-        }
-
-        #[inline(always)]
-        fn ce_fn<A: $crate::rsha::md::Algorithm>(
-        ) -> ::core::option::Option<$crate::rsha::select::CompressFn<A>> {
-            Some(ce_core::<A>)
-        }
+    ($feature:ident) => {
+        Some($crate::rsha::cpu::Feature::$feature)
     };
 }
 
-/// Registers the CE drivers where the CPUs have the feature, with their
-/// statistics (or, for a module without a CE core, nothing). The names in
-/// braces only drive the repetition.
+/// `Names::ce`: the name given, or none.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __asm_ce_register {
-    ($module:ident, $dir:ident, $selector:ident, []) => {
-        None::<$crate::rsha::shash::Registration>
+macro_rules! __asm_ce_name {
+    () => {
+        None
     };
-    ($module:ident, $dir:ident, $selector:ident, [$($alg:ty { $name:literal },)+]) => {
-        if $selector.available($crate::rsha::stats::Unit::Ce) {
-            let ce = $crate::module_shash_driver!(@register $module, [$($alg),+]);
-            $crate::module_shash_driver!(@stats $dir, [$($alg),+]);
-            Some(ce)
-        } else {
-            None
-        }
+    ($name:literal) => {
+        Some($name)
+    };
+}
+
+/// `Priorities::ce`: the priority given, or 0 (no CE driver).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __asm_ce_priority {
+    () => {
+        0
+    };
+    ($priority:expr) => {
+        $priority
+    };
+}
+
+/// The call of `AsmCores::ce`: the CE core, or for a module without one
+/// (never called: `CE_FEATURE` is `None`) the scalar core.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __asm_ce_call {
+    (, $state:ident, $data:ident, $nblocks:ident, $scalar:ident) => {
+        // SAFETY: the scalar core is sound anywhere (`AsmCores`' contract).
+        unsafe { $scalar($state, $data, $nblocks) }
+    };
+    ($ce:ident, $state:ident, $data:ident, $nblocks:ident, $scalar:ident) => {
+        // SAFETY: the caller of `AsmCores::ce` holds a NEON section on a CPU
+        // with the feature (its contract).
+        unsafe { $ce($state, $data, $nblocks) }
     };
 }
 

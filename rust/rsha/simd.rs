@@ -95,8 +95,9 @@ unsafe fn neon_begin_if_usable(state: &mut SectionState) -> bool {
 ///
 /// SIMD is usable now ([`simd_usable`]), no section of this task is open, and
 /// [`neon_end`] with the same `state`, which must not move in between, ends it
-/// in the same context.
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
+/// in the same context. Only for a section after the first of an operation,
+/// on 32-bit ARM, where sections are bounded.
+#[cfg(all(CONFIG_KERNEL_MODE_NEON, not(CONFIG_ARM64)))]
 #[inline]
 unsafe fn neon_begin(state: &mut SectionState) {
     // SAFETY: by the function's safety requirements; the buffer is of the size
@@ -124,6 +125,28 @@ pub type SimdFn<A> = unsafe fn(&mut <A as Algorithm>::Chain, Message<'_>);
 /// The scalar unit's compression function, sound to call anywhere.
 pub type ScalarFn<A> = fn(&mut <A as Algorithm>::Chain, Message<'_>);
 
+/// A SIMD unit of a driver module (its NEON or its CE core) for algorithm
+/// `A`, with the module's scalar core for where SIMD is not usable. Both are
+/// called directly, by type.
+///
+/// # Safety
+///
+/// [`SimdUnit::compress`] must be sound to call with any chaining value and
+/// whole blocks of `A` inside a NEON section, on every CPU of a system where
+/// a driver of the unit is registered (or selected).
+pub unsafe trait SimdUnit<A: Algorithm> {
+    /// Which unit this is, for the statistics.
+    const UNIT: Unit;
+    /// Compresses `blocks`, whole blocks, into `chain`.
+    ///
+    /// # Safety
+    ///
+    /// Only inside a NEON section.
+    unsafe fn compress(chain: &mut A::Chain, blocks: Message<'_>);
+    /// The scalar core of the same module: sound anywhere.
+    fn scalar(chain: &mut A::Chain, blocks: Message<'_>);
+}
+
 /// Whether the CPU has NEON (Advanced SIMD). Checked once, at module init.
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
 pub fn cpu_has_neon() -> bool {
@@ -138,42 +161,31 @@ pub fn cpu_has_neon() -> bool {
     false
 }
 
-/// Runs `work` with the compression function of one operation of a SIMD unit
-/// (`unit`, NEON or Crypto Extensions): `simd_fn` in a NEON section when SIMD
+/// Runs `work` with the compression function of one operation of the SIMD
+/// unit `S` (NEON or Crypto Extensions): its core in a NEON section when SIMD
 /// is usable as the operation starts (`crypto_simd_usable()`, false in hardirq
 /// context and while testmgr runs its "SIMD disabled" tests, and interrupts
 /// enabled, which 32-bit ARM's `may_use_simd()` does not check but its
-/// `kernel_neon_end()` needs), `scalar` otherwise; `stats` counts both.
+/// `kernel_neon_end()` needs), the scalar core otherwise; `stats` counts both.
 ///
 /// Not inlined: the room for the section's registers ([`SectionState`], 528
 /// bytes on arm64 from 6.19 on) is in this function's frame, so the callers'
 /// scalar paths and the updates that only fill the block buffer never reserve
 /// it.
-///
-/// # Safety
-///
-/// Calling `simd_fn` with any chaining value and whole blocks between
-/// `kernel_neon_begin()` and `kernel_neon_end()` must be sound, as for a NEON
-/// or CE core on a CPU with its unit.
 #[inline(never)]
-pub unsafe fn run_simd<A: Algorithm, W: Work<A>>(
-    unit: Unit,
-    simd_fn: SimdFn<A>,
-    scalar: ScalarFn<A>,
+pub fn run_simd<A: Algorithm, S: SimdUnit<A>, W: Work<A>>(
     stats: &'static CoreStats,
     work: W,
 ) -> W::Output {
     let mut section = SectionState::new();
-    // SAFETY: the caller vouches for `simd_fn`; `op` is dropped (its section
-    // closed) before `section`, declared first.
-    let mut op = unsafe { SimdOp::start(&mut section, unit, simd_fn, scalar, stats) };
+    // `op` is dropped (its section closed) before `section`, declared first.
+    let mut op = SimdOp::<A, S>::start(&mut section, stats);
     work.run(&mut op)
 }
 
 /// The compression function of one operation of a SIMD unit ([`run_simd`]).
 ///
-/// The operation's NEON section spans its compressions: [`SimdOp::start`]
-/// opens it if SIMD is usable, the drop closes it. On 32-bit ARM a section
+/// The operation's NEON section spans its compressions: its start opens it if SIMD is usable, the drop closes it. On 32-bit ARM a section
 /// holds at most [`NEON_SECTION_BYTES`]: a longer update ends it and opens
 /// another. So a `finup()` whose data and padding fit in that many bytes takes
 /// one `kernel_neon_begin()`/`kernel_neon_end()` pair, as in the kernel's C
@@ -184,43 +196,26 @@ pub unsafe fn run_simd<A: Algorithm, W: Work<A>>(
 ///
 /// # Invariants
 ///
-/// `simd_fn` is sound to call inside a NEON section. `open` is `Some`
-/// exactly while this task is between a `kernel_neon_begin()` made by this
-/// operation and its `kernel_neon_end()`, both with `section`; its byte count
-/// is at most [`NEON_SECTION_BYTES`].
+/// `open` is `Some` exactly while this task is between a
+/// `kernel_neon_begin()` made by this operation and its `kernel_neon_end()`,
+/// both with `section`; its byte count is at most [`NEON_SECTION_BYTES`].
 ///
 /// A `SimdOp` is not [`Send`]: an open section belongs to the task (and CPU) that
 /// opened it, so the `kernel_neon_end()` of its drop must run there too.
-pub struct SimdOp<'s, A: Algorithm> {
+pub struct SimdOp<'s, A: Algorithm, S: SimdUnit<A>> {
     #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
     section: &'s mut SectionState,
-    #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
-    simd_fn: SimdFn<A>,
-    #[cfg_attr(not(CONFIG_KERNEL_MODE_NEON), allow(dead_code))]
-    unit: Unit,
-    scalar: ScalarFn<A>,
     stats: &'static CoreStats,
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     open: Option<(super::stats::SectionClock, usize)>,
-    _not_send: PhantomData<*mut ()>,
+    _unit: PhantomData<(A, S, *mut ())>,
 }
 
-impl<'s, A: Algorithm> SimdOp<'s, A> {
-    /// Starts an operation that compresses with `simd_fn`, the core of `unit`,
-    /// in a NEON section if SIMD is usable now, else with `scalar`; the
-    /// section keeps its registers in `section`.
-    ///
-    /// # Safety
-    ///
-    /// As for [`run_simd`].
-    #[inline]
-    unsafe fn start(
-        section: &'s mut SectionState,
-        unit: Unit,
-        simd_fn: SimdFn<A>,
-        scalar: ScalarFn<A>,
-        stats: &'static CoreStats,
-    ) -> Self {
+impl<'s, A: Algorithm, S: SimdUnit<A>> SimdOp<'s, A, S> {
+    /// Starts an operation: in a NEON section if SIMD is usable now, whose
+    /// registers `section` keeps, else on the scalar core.
+    #[inline(always)]
+    fn start(section: &'s mut SectionState, stats: &'static CoreStats) -> Self {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
         let open = {
             let clock = stats.section_start();
@@ -229,48 +224,60 @@ impl<'s, A: Algorithm> SimdOp<'s, A> {
             // operation's life, in the same context.
             unsafe { neon_begin_if_usable(section) }.then_some((clock, 0))
         };
-        // INVARIANT: the caller vouches for `simd_fn`; `open` records the
-        // section just opened, if any.
+        // INVARIANT: `open` records the section just opened, if any.
         Self {
             section,
-            simd_fn,
-            unit,
-            scalar,
             stats,
             #[cfg(CONFIG_KERNEL_MODE_NEON)]
             open,
-            _not_send: PhantomData,
+            _unit: PhantomData,
         }
     }
 
-    /// Compresses `blocks` with the SIMD core in the open section, ending it
-    /// and opening another whenever it is full.
+    /// Compresses `blocks` with the SIMD core in the open section; on 32-bit
+    /// ARM ends the section and opens another whenever it is full.
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
-    fn compress_simd(&mut self, chain: &mut A::Chain, mut blocks: Message<'_>) {
-        while !blocks.is_empty() {
-            let Some((_, used)) = self.open else {
-                return;
-            };
-            if used == NEON_SECTION_BYTES {
-                self.reopen();
-                continue;
-            }
-            let take = blocks.len().min(NEON_SECTION_BYTES - used);
-            let (now, rest) = blocks.split_at(take);
-            // SAFETY: inside the NEON section that `self.open` records, all
-            // that `simd_fn` requires (type invariants). Every part is whole
-            // blocks if `blocks` is, as `NEON_SECTION_BYTES` is a multiple of
-            // the block size.
-            unsafe { (self.simd_fn)(chain, now) };
+    #[inline(always)]
+    fn compress_simd(&mut self, chain: &mut A::Chain, blocks: Message<'_>) {
+        #[cfg(CONFIG_ARM64)]
+        {
             if let Some((_, used)) = &mut self.open {
-                *used += take;
+                *used = used.saturating_add(blocks.len());
             }
-            blocks = rest;
+            // SAFETY: inside the NEON section that `self.open` records (the
+            // caller checked it is open), all that `S::compress` requires.
+            unsafe { S::compress(chain, blocks) };
+        }
+        #[cfg(not(CONFIG_ARM64))]
+        {
+            let mut blocks = blocks;
+            while !blocks.is_empty() {
+                let used = match self.open {
+                    Some((_, used)) if used < NEON_SECTION_BYTES => used,
+                    Some(_) => {
+                        self.reopen();
+                        0
+                    }
+                    None => return,
+                };
+                let take = blocks.len().min(NEON_SECTION_BYTES - used);
+                let (now, rest) = blocks.split_at(take);
+                // SAFETY: inside the NEON section that `self.open` records,
+                // all that `S::compress` requires. Every part is whole blocks
+                // if `blocks` is, as `NEON_SECTION_BYTES` is a multiple of the
+                // block size.
+                unsafe { S::compress(chain, now) };
+                if let Some((_, used)) = &mut self.open {
+                    // At most `NEON_SECTION_BYTES` (`take` is bounded by it).
+                    *used += take;
+                }
+                blocks = rest;
+            }
         }
     }
 
     /// Ends the full section and opens the next one.
-    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    #[cfg(all(CONFIG_KERNEL_MODE_NEON, not(CONFIG_ARM64)))]
     #[cold]
     fn reopen(&mut self) {
         self.close();
@@ -284,13 +291,14 @@ impl<'s, A: Algorithm> SimdOp<'s, A> {
 
     /// Ends the open section, if any.
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    #[inline(always)]
     fn close(&mut self) {
         if let Some((clock, bytes)) = self.open.take() {
             // SAFETY: pairs with the `kernel_neon_begin()` of this section (type
             // invariant), with the same buffer and in the same context.
             unsafe { neon_end(self.section) };
             self.stats
-                .section_end(clock, self.unit, bytes / A::BLOCK_SIZE, bytes);
+                .section_end(clock, S::UNIT, bytes / A::BLOCK_SIZE, bytes);
         }
     }
 }
@@ -325,8 +333,8 @@ pub unsafe fn run_in_section<C>(
     false
 }
 
-impl<A: Algorithm> Compress<A> for SimdOp<'_, A> {
-    #[inline]
+impl<A: Algorithm, S: SimdUnit<A>> Compress<A> for SimdOp<'_, A, S> {
+    #[inline(always)]
     fn compress(&mut self, chain: &mut A::Chain, blocks: Message<'_>) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
         if self.open.is_some() {
@@ -334,11 +342,11 @@ impl<A: Algorithm> Compress<A> for SimdOp<'_, A> {
             return;
         }
         self.stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
-        (self.scalar)(chain, blocks);
+        S::scalar(chain, blocks);
     }
 }
 
-impl<A: Algorithm> Drop for SimdOp<'_, A> {
+impl<A: Algorithm, S: SimdUnit<A>> Drop for SimdOp<'_, A, S> {
     fn drop(&mut self) {
         #[cfg(CONFIG_KERNEL_MODE_NEON)]
         self.close();

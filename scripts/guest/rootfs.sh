@@ -62,9 +62,10 @@ LIST=$OUT.list
 	# driver, with lib/crypto's modules under it), installed for depmod under /lib/modules/KERNELRELEASE/rsha
 	# (/lib/modules/rsha points there), with the kernel's lists of built-in
 	# modules, so that modprobe and the kernel's module requests work.
-	find "$BUILD" -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
+	# (Not the user's build of them, BUILD/rsha-user-modules: below.)
+	find "$BUILD" -path "$BUILD/rsha-user-modules" -prune -o -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
 		-o -name 'sha*-arm*.ko' -o -name 'sha*_generic.ko' -o -path "$BUILD/crypto/sha[0-9]*.ko" \
-		-o -path "$BUILD/lib/crypto/*.ko" \) |
+		-o -path "$BUILD/lib/crypto/*.ko" \) -print |
 		sort | while read -r ko; do
 			echo "file $MODDIR/$(basename "$ko") $ko 0644 0 0"
 		done
