@@ -174,14 +174,15 @@ impl<const N: usize> Bytes for [u8; N] {
     const ZERO: Self = [0; N];
 }
 
-/// A value at an 8-byte aligned address: the block buffer in a [`State`], and
-/// the constant a chaining value is initialised from.
+/// A value at an 8-byte aligned address: the chaining value and the block
+/// buffer in a [`State`].
 ///
 /// The kernel's arm64 Rust target has strict alignment: the compiler copies or
 /// zeroes memory it only knows to be 1- or 4-byte aligned through a call to
 /// `memcpy()`/`memset()`, and 8-byte aligned memory with a few stores. The
 /// alignment changes no layout here: every field of a state already starts
-/// at a multiple of 8.
+/// at a multiple of 8 (SHA-1's 20-byte chaining value is followed by 4 bytes
+/// of padding either way).
 #[derive(Clone, Copy)]
 #[repr(C, align(8))]
 pub struct Aligned8<T>(pub T);
@@ -341,7 +342,7 @@ pub trait Algorithm: 'static {
 /// [`State::import`]) is a valid state and cannot index outside `buffer`.
 #[repr(C)]
 pub struct State<A: Algorithm> {
-    chain: A::Chain,
+    chain: Aligned8<A::Chain>,
     count: A::Counter,
     buffer: Aligned8<A::Block>,
 }
@@ -399,8 +400,7 @@ impl<A: Algorithm> State<A> {
         // `slot`'s); after the three writes every field is initialised, so
         // `slot` holds a valid `Self`.
         unsafe {
-            let initial: &Aligned8<A::Chain> = &Aligned8(A::INITIAL);
-            core::ptr::addr_of_mut!((*state).chain).write(initial.0);
+            core::ptr::addr_of_mut!((*state).chain).write(Aligned8(A::INITIAL));
             core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);
             core::ptr::addr_of_mut!((*state).buffer).write(Aligned8(A::Block::ZERO));
             slot.assume_init_mut()
@@ -449,11 +449,11 @@ impl<A: Algorithm> State<A> {
             if fill + head.len() < A::BLOCK_SIZE {
                 return;
             }
-            compress(&mut self.chain, Message::new(self.buffer.as_ref()));
+            compress(&mut self.chain.0, Message::new(self.buffer.as_ref()));
         }
         let (blocks, tail) = rest.split_at(rest.len() & !(A::BLOCK_SIZE - 1));
         if !blocks.is_empty() {
-            compress(&mut self.chain, blocks);
+            compress(&mut self.chain.0, blocks);
         }
         tail.copy_to(self.buffer.as_mut());
     }
@@ -472,14 +472,14 @@ impl<A: Algorithm> State<A> {
         let mut zero_from = fill + 1;
         if zero_from > length_at {
             buffer[zero_from..].fill(0);
-            compress(&mut self.chain, Message::new(self.buffer.as_ref()));
+            compress(&mut self.chain.0, Message::new(self.buffer.as_ref()));
             zero_from = 0;
         }
         // Up to the length field only: it is written next.
         self.buffer.as_mut()[zero_from..length_at].fill(0);
         self.count
             .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
-        compress(&mut self.chain, Message::new(self.buffer.as_ref()));
+        compress(&mut self.chain.0, Message::new(self.buffer.as_ref()));
     }
 
     /// Writes the digest of a padded message (see [`Self::pad`]) into `out` and
@@ -494,6 +494,7 @@ impl<A: Algorithm> State<A> {
             let words = at.cast::<A::Word>();
             for (i, word) in self
                 .chain
+                .0
                 .as_ref()
                 .iter()
                 .take(A::DIGEST_SIZE / A::Word::BYTES)
@@ -507,6 +508,7 @@ impl<A: Algorithm> State<A> {
         } else {
             for (word, bytes) in self
                 .chain
+                .0
                 .as_ref()
                 .iter()
                 .zip(out.as_mut().chunks_exact_mut(A::Word::BYTES))
@@ -561,6 +563,7 @@ impl<A: Algorithm> State<A> {
     fn write_chain(&self, out: &mut [u8]) {
         for (word, bytes) in self
             .chain
+            .0
             .as_ref()
             .iter()
             .zip(out.chunks_exact_mut(A::Word::BYTES))
@@ -574,6 +577,7 @@ impl<A: Algorithm> State<A> {
     fn read_chain(&mut self, input: &[u8]) {
         for (word, bytes) in self
             .chain
+            .0
             .as_mut()
             .iter_mut()
             .zip(input.chunks_exact(A::Word::BYTES))

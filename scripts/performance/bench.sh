@@ -92,8 +92,9 @@ for target in $TARGETS; do
 	{
 		for _ in $(seq "$PASSES"); do
 			for alg in sha1 sha256 sha512; do
-				for drv in $alg-$reference $intree ${SCALAR_DRIVERS//,/ } ${NEON_DRIVERS//,/ } \
-					${CE_DRIVERS//,/ } ${SELECTED_DRIVERS//,/ }; do
+				units="${SCALAR_DRIVERS//,/ } ${NEON_DRIVERS//,/ } ${CE_DRIVERS//,/ }"
+				[ "${RSHA_BENCH_UNITS:-1}" != 0 ] || units=
+				for drv in $alg-$reference $intree $units ${SELECTED_DRIVERS//,/ }; do
 					case $drv in "$alg"-*) echo "mode=300 alg=$drv sec=$SEC" ;; esac
 				done
 			done
