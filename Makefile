@@ -103,6 +103,18 @@ check:
 		{ echo "note: $(KCC) is '$$have', the kernel was built with '$$want': the same GCC release, another package revision" >&2; want=$$have; }; \
 	[ "$$want" = "$$have" ] || { echo "error: $(KCC) is '$$have', the kernel was built with '$$want' ($(if $(filter clang,$(KCC)),LLVM_BIN=...,KCC=...))" >&2; exit 1; }
 
+	$(call cfi_check,CONFIG_CFI)
+	$(call cfi_check,CONFIG_CFI_CLANG)
+
+# Kernel CFI (CONFIG_CFI; 6.12: CONFIG_CFI_CLANG): Kbuild compiles the modules
+# with the kernel's setting, kCFI type hashes on every function whose address
+# C may call and checks before every indirect call. The same symbol given on
+# the make command line (or in the environment) would override it for this
+# build alone: a module without hashes in a CFI kernel traps at its first
+# callback, one with checks in a kernel without them does not load cleanly.
+# Refused before anything compiles.
+cfi_check = $(if $(filter command line environment%,$(origin $(1))),$(if $(filter-out x$(call kconfig,$(1)),x$(patsubst n,,$(strip $($(1))))),$(error $(1)=$($(1)): the kernel in $(KDIR) was built with $(if $(call kconfig,$(1)),$(1)=$(call kconfig,$(1)),$(1) unset): modules must be built with the kernel's CFI setting (drop $(1) from the command line))))
+
 modules: check
 	$(KMAKE) modules
 

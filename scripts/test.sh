@@ -383,6 +383,17 @@ oot_checks() {
 	bad_input "a kernel build without its Rust artifacts" "has no rust/libkernel.rmeta" KDIR="$bad/noartifacts"
 	bad_input "a kernel version the drivers do not support (7.4.0)" "is not supported: the drivers support Linux 6.12" \
 		KDIR="$bad/unsupported"
+	# Kernel CFI: a build that would compile the modules otherwise than
+	# the kernel (kCFI hashes on or off) is refused.
+	cfi=CONFIG_CFI
+	[ "$KVER" != 6.12 ] || cfi=CONFIG_CFI_CLANG
+	if grep -q "^$cfi=y" "$BUILD/.config"; then
+		bad_input "a module build without kCFI ($cfi=) against a kCFI kernel" \
+			"modules must be built with the kernel's CFI setting" KDIR="$BUILD" "$cfi="
+	else
+		bad_input "a module build with kCFI ($cfi=y) against a kernel without it" \
+			"modules must be built with the kernel's CFI setting" KDIR="$BUILD" "$cfi=y"
+	fi
 	other_rustc=$HOME/.cargo/bin/rustc
 	if [ -x "$other_rustc" ] && [ "$("$other_rustc" --version)" != "$("$RSHA_RUSTC" --version)" ]; then
 		bad_input "another rustc than the kernel's" "the kernel was built with" KDIR="$BUILD" RUSTC="$other_rustc"
