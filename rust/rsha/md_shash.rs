@@ -5,6 +5,10 @@
 //! A driver variant is a block function, a name and a priority: a [`BlockCore`].
 //! [`MdShash`] combines it with the generic engine ([`super::md`]) into a
 //! [`Shash`], so buffering, padding and export/import exist once for every driver.
+//! A driver module's assembly cores are an [`AsmCores`] implementation, which
+//! [`SelectedDriver`] (and in test builds [`ScalarDriver`], [`NeonDriver`] and
+//! [`CeDriver`]) turn into block cores; [`module_asm_sha_driver!`] declares the
+//! module.
 
 use super::{
     cpu::Feature,
