@@ -485,6 +485,14 @@ impl<A: Algorithm> State<A> {
     /// Writes the digest of a padded message (see [`Self::pad`]) into `out` and
     /// wipes the state.
     pub fn output(&mut self, out: &mut A::Digest) {
+        self.write_digest(out);
+        self.wipe();
+    }
+
+    /// Writes the digest of a padded message (see [`Self::pad`]) into `out`,
+    /// leaving the state to the caller to wipe: where the crypto API zeroes
+    /// the whole context right after (Linux 6.16 and later).
+    pub fn write_digest(&self, out: &mut A::Digest) {
         let at = out.as_mut().as_mut_ptr();
         if (at as usize) % core::mem::align_of::<A::Word>() == 0 {
             // Word stores where `out` allows them, which is where callers put
@@ -516,7 +524,6 @@ impl<A: Algorithm> State<A> {
                 word.write_be(bytes);
             }
         }
-        self.wipe();
     }
 
     /// Overwrites the whole state with zeroes, padding included, so that no

@@ -155,6 +155,12 @@ impl<C: BlockCore> Shash for MdShash<C> {
             state: &mut *state,
             data,
         });
+        // From 6.16 on the crypto API zeroes the whole context after every
+        // `finup()`, `final()` and `digest()` (`crypto_shash_op_and_zero()`),
+        // so the state's own wipe would be done twice; before, it is ours.
+        #[cfg(rsha_shash_api_6_16)]
+        state.write_digest(out);
+        #[cfg(not(rsha_shash_api_6_16))]
         state.output(out);
         Ok(())
     }
