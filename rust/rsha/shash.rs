@@ -303,18 +303,22 @@ impl<T: Shash> Adapter<T> {
     #[inline(never)]
     unsafe fn update_staged(ctx: *mut T::State, data: *const u8, len: usize) -> Result {
         let mut chunk = [0u8; MAX_BLOCK];
-        let mut done = 0;
-        while done < len {
-            let n = (len - done).min(MAX_BLOCK);
+        let mut rest = len;
+        let mut at = data;
+        while rest > 0 {
+            let n = rest.min(MAX_BLOCK);
             // `ptr::copy`: a copy between distinct objects cannot overlap, but
             // the bytes may move under us.
-            // SAFETY: `data` is readable for `len >= done + n` bytes; `chunk` is
-            // local; no reference to the context, where the bytes lie, is alive.
-            unsafe { core::ptr::copy(data.add(done), chunk.as_mut_ptr(), n) };
+            // SAFETY: `at` is readable for `rest >= n` more bytes of `data`;
+            // `chunk` is local; no reference to the context, where the bytes
+            // lie, is alive.
+            unsafe { core::ptr::copy(at, chunk.as_mut_ptr(), n) };
             // SAFETY: as in `update_callback`; the reference lives only for
             // this call, and the chunk is a local array.
             T::update(unsafe { &mut *ctx }, Message::new(&chunk[..n]))?;
-            done += n;
+            // `n <= rest`, and `at` stays within `data` or one past its end.
+            rest -= n;
+            at = at.wrapping_add(n);
         }
         wipe(&mut chunk);
         Ok(())

@@ -268,8 +268,10 @@ impl<'s, A: Algorithm, S: SimdUnit<A>> SimdOp<'s, A, S> {
                 // block size.
                 unsafe { S::compress(chain, now) };
                 if let Some((_, used)) = &mut self.open {
-                    // At most `NEON_SECTION_BYTES` (`take` is bounded by it).
-                    *used += take;
+                    // At most `NEON_SECTION_BYTES` (`take` is bounded by
+                    // what is left of it), so it cannot wrap, and no overflow
+                    // check (a panic path) is compiled in.
+                    *used = used.wrapping_add(take);
                 }
                 blocks = rest;
             }
