@@ -17,18 +17,16 @@ USER_BUILD=
 LABEL=${1:?usage: check-aliases.sh [--user] LABEL MODULE.ko...}
 shift
 need modinfo kmod
+# module_algs, shared with the guest's scripts.
+. "$RSHA_ROOT/scripts/guest/initramfs/lib.sh"
 for ko in "$@"; do
 	m=$(basename "$ko" .ko) want=
 	case $m in
 	rsha-*) ;;
 	sha*-*-rs)
 		arch=${m#*-} arch=${arch%-rs}
-		case ${m%%-*} in
-		sha1) algs=sha1 ;;
-		sha256) algs="sha224 sha256" ;;
-		sha512) algs="sha384 sha512" ;;
-		*) echo "FAIL $LABEL: aliases of $m: unknown module"; continue ;;
-		esac
+		algs=$(module_algs "$m")
+		[ -n "$algs" ] || { echo "FAIL $LABEL: aliases of $m: unknown module"; continue; }
 		for a in $algs; do
 			ce="$a-$arch-ce-rs"
 			case $arch/$a in arm/sha384 | arm/sha512) ce= ;; esac	# no AArch32 SHA-512 instructions

@@ -71,12 +71,7 @@ if [ -d /lib/user-modules ]; then
 	for m in $MODULES; do
 		ktap_cmd "user-build-insmod-$m" insmod "/lib/user-modules/$m.ko"
 		arch=${m#*-} arch=${arch%-rs}
-		case ${m%%-*} in
-		sha1) algs=sha1 ;;
-		sha256) algs="sha224 sha256" ;;
-		sha512) algs="sha384 sha512" ;;
-		esac
-		for a in $algs; do want="$want $a-$arch-auto-rs"; done
+		for a in $(module_algs "$m"); do want="$want $a-$arch-auto-rs"; done
 	done
 	wait_larvals
 	have=$(awk -v mods=" $(modname "$MODULES") " '/^driver/ { d = $3 }

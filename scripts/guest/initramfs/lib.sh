@@ -31,6 +31,17 @@ proc_crypto() { say begin "proc-crypto${1:+ $1}"; cat /proc/crypto; say end "pro
 our_blocks() {
 	cat /sys/kernel/debug/*_rs/"$1"*-rs/blocks_* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'
 }
+# module_algs MODULE: the algorithms of our driver module MODULE
+# (sha1-<arch>-rs: sha1; sha256-<arch>-rs: sha224 sha256; sha512-<arch>-rs:
+# sha384 sha512), nothing for another. Also sourced on the host
+# (scripts/results/check-aliases.sh).
+module_algs() {
+	case $1 in
+	sha1-*-rs) echo sha1 ;;
+	sha256-*-rs) echo sha224 sha256 ;;
+	sha512-*-rs) echo sha384 sha512 ;;
+	esac
+}
 # modname MODULE: the name of MODULE in /proc/modules and /sys/module.
 modname() { echo "$1" | tr - _; }
 # wait_larvals: wait until no self-test is pending (at most 300 s); sets WAITED.
