@@ -7,7 +7,8 @@
 //! [`Shash`], so buffering, padding and export/import exist once for every driver.
 //! A driver module's assembly cores are an [`AsmCores`] implementation, which
 //! [`SelectedDriver`] (and in test builds [`ScalarDriver`], [`NeonDriver`] and
-//! [`CeDriver`]) turn into block cores; [`module_asm_sha_driver!`] declares the
+//! [`CeDriver`]) turn into block cores;
+//! [`module_asm_sha_driver!`](crate::module_asm_sha_driver) declares the
 //! module.
 
 use super::{
