@@ -533,10 +533,8 @@ impl<A: Algorithm> State<A> {
     pub fn wipe(&mut self) {
         let words = core::ptr::from_mut(self).cast::<u64>();
         for i in 0..core::mem::size_of::<Self>() / 8 {
-            // SAFETY: `self` is valid for writes of a `Self`, a whole number of
-            // aligned `u64`s (its alignment is 8: `Aligned8`), and all-zero
-            // bytes are a valid `Self` (words, a counter of words, a byte
-            // array).
+            // SAFETY: `self` is writable, whole aligned `u64`s (`LAYOUT`),
+            // and all-zero bytes are a valid `Self` (words, counter, bytes).
             unsafe { words.add(i).write_volatile(0) };
         }
     }

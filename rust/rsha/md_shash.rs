@@ -528,6 +528,8 @@ impl Drop for SelectorGuard {
 /// safety comment above it that argues it.
 #[macro_export]
 macro_rules! module_asm_sha_driver {
+    // SAFETY: not an unsafe block but the driver author's `unsafe`, which
+    // their own safety comment argues (see the documentation above).
     (cores: unsafe {
         scalar: $scalar:ident,
         neon: $neon:ident
@@ -581,10 +583,9 @@ macro_rules! module_asm_sha_driver {
         static SELECTOR: $crate::rsha::select::Selector = $crate::rsha::select::Selector::new();
 
         $(
-            // SAFETY: the author's `cores: unsafe { ... }` argues the
-            // `AsmCore` contract of each core for every algorithm listed,
-            // the scalar core's use of integer registers only and the CE
-            // core's feature; each function below passes whole blocks.
+            // Each function below passes whole blocks.
+            // SAFETY: the author's `cores: unsafe { ... }` argues each core's
+            // `AsmCore` contract for every algorithm listed (see the macro).
             unsafe impl $crate::rsha::md_shash::AsmCores<$alg> for Cores {
                 const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = CE_FEATURE;
                 const NAMES: $crate::rsha::md_shash::Names = $crate::rsha::md_shash::Names {

@@ -262,10 +262,9 @@ impl<'s, A: Algorithm, S: SimdUnit<A>> SimdOp<'s, A, S> {
                 };
                 let take = blocks.len().min(NEON_SECTION_BYTES - used);
                 let (now, rest) = blocks.split_at(take);
-                // SAFETY: inside the NEON section that `self.open` records,
-                // all that `S::compress` requires. Every part is whole blocks
-                // if `blocks` is, as `NEON_SECTION_BYTES` is a multiple of the
-                // block size.
+                // Every part is whole blocks if `blocks` is, as
+                // `NEON_SECTION_BYTES` is a multiple of the block size.
+                // SAFETY: inside the NEON section that `self.open` records.
                 unsafe { S::compress(chain, now) };
                 if let Some((_, used)) = &mut self.open {
                     // At most `NEON_SECTION_BYTES` (`take` is bounded by
