@@ -73,7 +73,7 @@ impl Default for SectionState {
 }
 
 /// Opens a NEON section whose registers `state` keeps, if SIMD is usable now
-/// ([`simd_usable`] says when), and says whether it did: one call into the
+/// ([`run_simd`] says when), and says whether it did: one call into the
 /// kernel, whose usability check is inline C that Rust cannot call.
 ///
 /// # Safety
@@ -93,9 +93,9 @@ unsafe fn neon_begin_if_usable(state: &mut SectionState) -> bool {
 ///
 /// # Safety
 ///
-/// SIMD is usable now ([`simd_usable`]), no section of this task is open, and
-/// [`neon_end`] with the same `state`, which must not move in between, ends it
-/// in the same context. Only for a section after the first of an operation,
+/// SIMD is usable now ([`run_simd`] says when), no section of this task is
+/// open, and [`neon_end`] with the same `state`, which must not move in
+/// between, ends it in the same context. Only for a section after the first of an operation,
 /// on 32-bit ARM, where sections are bounded.
 #[cfg(all(CONFIG_KERNEL_MODE_NEON, not(CONFIG_ARM64)))]
 #[inline]
