@@ -14,7 +14,7 @@
 use super::{
     cpu::Feature,
     md::{Algorithm, Message, State},
-    select::{selected_priority, Mode, Selector, Units},
+    select::{selected_priority, unit_priority, Mode, Selector, Units},
     shash::Shash,
     simd::{run_simd, ScalarFn, SimdFn, SimdUnit},
     stats::{CoreStats, Unit},
@@ -363,7 +363,9 @@ pub struct SelectedDriver<K, A>(PhantomData<(K, A)>);
 impl<A: Algorithm, K: AsmCores<A>> BlockCore for SelectedDriver<K, A> {
     type Alg = A;
     const DRIVER_NAME: &'static str = K::NAMES.selected;
-    const PRIORITY: i32 = selected_priority(K::PRIORITIES.selected);
+    // The priority without the CE feature; `module_asm_sha_driver!` registers
+    // with [`SelectedDriver::priority`].
+    const PRIORITY: i32 = selected_priority(K::PRIORITIES.selected, false);
     #[inline(always)]
     fn run<W: Work<A>>(work: W) -> W::Output {
         let stats = Self::stats();
@@ -379,13 +381,22 @@ impl<A: Algorithm, K: AsmCores<A>> BlockCore for SelectedDriver<K, A> {
     }
 }
 
+impl<A: Algorithm, K: AsmCores<A>> SelectedDriver<K, A> {
+    /// The priority the driver registers with, once `K::selector()` knows
+    /// the units of the CPUs ([`selected_priority`]).
+    pub fn priority() -> i32 {
+        let ce = K::CE_FEATURE.is_some() && K::selector().available(Unit::Ce);
+        selected_priority(K::PRIORITIES.selected, ce)
+    }
+}
+
 /// The scalar unit driver of `A` in the module of cores `K` (test builds).
 pub struct ScalarDriver<K, A>(PhantomData<(K, A)>);
 
 impl<A: Algorithm, K: AsmCores<A>> BlockCore for ScalarDriver<K, A> {
     type Alg = A;
     const DRIVER_NAME: &'static str = K::NAMES.scalar;
-    const PRIORITY: i32 = K::PRIORITIES.scalar;
+    const PRIORITY: i32 = unit_priority(K::PRIORITIES.scalar);
     fn run<W: Work<A>>(work: W) -> W::Output {
         work.run(&mut ScalarOp::new(K::scalar, Self::stats()))
     }
@@ -401,7 +412,7 @@ pub struct NeonDriver<K, A>(PhantomData<(K, A)>);
 impl<A: Algorithm, K: AsmCores<A>> BlockCore for NeonDriver<K, A> {
     type Alg = A;
     const DRIVER_NAME: &'static str = K::NAMES.neon;
-    const PRIORITY: i32 = K::PRIORITIES.neon;
+    const PRIORITY: i32 = unit_priority(K::PRIORITIES.neon);
     fn run<W: Work<A>>(work: W) -> W::Output {
         run_simd::<A, Neon<K>, W>(Self::stats(), work)
     }
@@ -420,7 +431,7 @@ impl<A: Algorithm, K: AsmCores<A>> BlockCore for CeDriver<K, A> {
         Some(name) => name,
         None => K::NAMES.neon,
     };
-    const PRIORITY: i32 = K::PRIORITIES.ce;
+    const PRIORITY: i32 = unit_priority(K::PRIORITIES.ce);
     fn run<W: Work<A>>(work: W) -> W::Output {
         run_simd::<A, Ce<K>, W>(Self::stats(), work)
     }
@@ -737,7 +748,8 @@ macro_rules! module_asm_sha_driver {
                     (scalar, neon, ce)
                 };
                 let selected = $crate::module_shash_driver!(@register module,
-                    [$(MdShash<SelectedDriver<Cores, $alg>>),+]);
+                    [$(MdShash<SelectedDriver<Cores, $alg>>),+],
+                    priority: SelectedDriver::<Cores, $crate::__first_type!($($alg),+)>::priority());
                 $crate::module_shash_driver!(@stats debugfs,
                     [$(MdShash<SelectedDriver<Cores, $alg>>),+]);
                 Ok(Module {

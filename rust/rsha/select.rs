@@ -57,24 +57,38 @@ use kernel::{
 pub const LIB_DRIVER_PRIORITY: i32 = 300;
 
 /// The priority a selected driver registers with, for the module's priority
-/// `module`: that one on kernels whose own drivers are below it (6.12); on
-/// kernels with the `*-lib` drivers, at least 10 above them. The rule
-/// (Documentation/drivers.rst, "Priorities on 7.3"): a selected driver goes
-/// above the kernel's only where the unit it runs is at least as fast as the
-/// one `lib/crypto` picks on that CPU. It is, on every CPU and algorithm of the
-/// cycle model (Documentation/performance.rst, "Linux 7.3: against
-/// lib/crypto": at most 0.98x of `lib/crypto`'s pick), since every unit
-/// `lib/crypto` has, ours has too, at no more cycles, and the selected driver
-/// measures and runs the fastest of ours. The unit drivers keep their
-/// priorities, most of them below the kernel's: they are for tests and
-/// benchmarks, called by name. ARM's `sha{224,256}-arm-ce-rs` and
-/// `sha{384,512}-arm-neon-rs` are at 310, above them, and meet the rule too:
-/// each registers only on a CPU with its unit, the one `lib/crypto` picks there.
-pub const fn selected_priority(module: i32) -> i32 {
-    if cfg!(rsha_lib_drivers) && module < LIB_DRIVER_PRIORITY + 10 {
+/// `module`; `ce_everywhere` says whether every CPU has the module's Crypto
+/// Extensions unit. On kernels whose own drivers are below `module` (6.12),
+/// `module`. On kernels with the `*-lib` drivers, the rule of
+/// Documentation/drivers.rst ("Priorities on 7.3"): above them (at least 10
+/// above) only where ours is not slower per call nor per block, which the
+/// instruction counts (Documentation/performance.rst, "Linux 7.3: per call")
+/// say where `lib/crypto` runs scalar or NEON code, and not where it runs the
+/// Crypto Extensions: on CPUs that all have the module's CE feature the
+/// selected driver goes 10 below them. The feature decides, not the measured
+/// choice, so that the priority is the same on every boot of one machine.
+pub const fn selected_priority(module: i32, ce_everywhere: bool) -> i32 {
+    if !cfg!(rsha_lib_drivers) {
+        module
+    } else if ce_everywhere {
+        LIB_DRIVER_PRIORITY - 10
+    } else if module < LIB_DRIVER_PRIORITY + 10 {
         LIB_DRIVER_PRIORITY + 10
     } else {
         module
+    }
+}
+
+/// The priority a unit driver (a test build's) registers with, for the
+/// module's priority `unit`: that one where the kernel's own drivers are
+/// below it (6.12); with the `*-lib` drivers at most 20 below them, under the
+/// selected driver wherever it ranks: the unit drivers are for tests and
+/// benchmarks, which call them by name, and never serve a user by priority.
+pub const fn unit_priority(unit: i32) -> i32 {
+    if cfg!(rsha_lib_drivers) && unit > LIB_DRIVER_PRIORITY - 20 {
+        LIB_DRIVER_PRIORITY - 20
+    } else {
+        unit
     }
 }
 

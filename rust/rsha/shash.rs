@@ -127,6 +127,18 @@ pub struct AlgDef(Opaque<bindings::shash_alg>);
 // the C side touches it, under its own locking.
 unsafe impl Sync for AlgDef {}
 
+impl AlgDef {
+    /// Sets `cra_priority` before registration, for a priority that depends on
+    /// the CPUs ([`crate::rsha::select::selected_priority`]).
+    pub fn set_priority(&mut self, priority: i32) {
+        // SAFETY: `&mut self` is the only reference to the definition, and C
+        // does not know it: a registered one is held by its `Registration`
+        // as a pinned `&'static mut` for good (`Opaque` makes `AlgDef`
+        // `!Unpin`), so no `&mut` to it is left. The field is an integer.
+        unsafe { (*self.0.get()).__bindgen_anon_1.halg.base.cra_priority = priority };
+    }
+}
+
 /// Copies `name` into a NUL-terminated `char` array; a name that does not fit fails
 /// the build (this runs in constant evaluation).
 const fn name_array(name: &str) -> [c_char; MAX_NAME] {
@@ -630,13 +642,16 @@ impl Drop for Registration {
 macro_rules! module_shash_driver {
     (@count $($x:ty),*) => { 0usize $(+ { let _ = ::core::marker::PhantomData::<$x>; 1usize })* };
 
-    (@register $module:ident, [$($alg:ty),+]) => {{
+    (@register $module:ident, [$($alg:ty),+] $(, priority: $priority:expr)?) => {{
         static mut ALGS: [$crate::rsha::shash::AlgDef;
             $crate::module_shash_driver!(@count $($alg),+)] =
             [$($crate::rsha::shash::create_shash_alg::<$alg>()),+];
         // SAFETY: `ALGS` is local to this block, which runs once, from module init;
         // no other reference to it exists. From here on only C uses it.
         let algs = unsafe { &mut *::core::ptr::addr_of_mut!(ALGS) };
+        $(for alg in algs.iter_mut() {
+            alg.set_priority($priority);
+        })?
         $crate::rsha::shash::Registration::register(
             $module, ::core::pin::Pin::static_mut(&mut algs[..]))?
     }};

@@ -171,11 +171,32 @@ class Checks:
         panic = [l for l in lines if "Kernel panic" in l]
         res(not panic, "no kernel panic", panic[0] if panic else "")
 
+        # Priorities (Documentation/drivers.rst, "Priorities on 7.3"): with
+        # the kernel's <alg>-lib drivers, our selected driver ranks above
+        # them unless every CPU has the module's Crypto Extensions unit (its
+        # CE unit driver registered); without them, above every other driver
+        # of the algorithm. tcrypt then takes the one ranked first.
         tcrypt = console.tcrypt_runs(sec)
         for want in names(args.selected):
             alg, drv = want.split("=")
+            ours = by_driver.get(drv, {})
+            prio = int(ours.get("priority", "0"))
+            lib = f"{alg}-lib"
+            below_lib = lib in by_driver and drv.replace("-auto-rs", "-ce-rs") in by_driver
+            wrong = [f"{a['driver']} {a['priority']}" for a in algs
+                     if a.get("name") == alg and a.get("driver") != drv
+                     and not (int(a["priority"]) > prio if below_lib and a["driver"] == lib
+                              else int(a["priority"]) < prio)]
+            where = (f"below {lib} and above the others (every CPU has the Crypto Extensions unit)"
+                     if below_lib else f"above every other {alg} driver"
+                     + (f", {lib} included (not every CPU has the Crypto Extensions unit)"
+                        if lib in by_driver else ""))
+            res(bool(ours) and not wrong, f"{drv} (priority {prio}) ranks {where}",
+                f"out of place against: {', '.join(wrong)}" if ours else "not in /proc/crypto")
+            top = console.top_driver(algs, alg)
             runs = [(d, rows) for a, d, rows in tcrypt if a == alg]
-            res(any(d == drv for d, _ in runs), f"tcrypt {alg} selects {drv}",
+            res(top is not None and any(d == top for d, _ in runs),
+                f"tcrypt {alg} selects the driver ranked first ({top})",
                 f"tcrypt used {', '.join(d for d, _ in runs)}" if runs
                 else f"tcrypt printed no {alg} speed test")
             res(any(rows for _, rows in runs), f"tcrypt {alg} prints its speed table",
@@ -419,6 +440,10 @@ class Checks:
         def ok(step, what):
             self.step("users", step, what)
 
+        # /proc/crypto after the modules loaded, before the users ran: which
+        # driver of each algorithm ranks first.
+        base = console.proc_crypto(sec.get("proc-crypto", []))
+
         def ours_in_crypto(section, pattern, what):
             algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
             hit = [a for a in algs if re.fullmatch(pattern, a.get("driver", ""))]
@@ -431,9 +456,10 @@ class Checks:
             # 6.12: the hmac template over the sha driver of highest priority,
             # ours. 7.3 registers hmac-<alg>-lib (priority 300, over
             # lib/crypto), which the crypto API takes unless the template has
-            # been instantiated over ours (310 or above) already, as the AF_ALG
-            # vectors above do by naming hmac(<our driver>); this project has
-            # no HMAC driver of its own. Either way the user must hold it.
+            # been instantiated over ours already at a higher priority (ours at
+            # 310, where it ranks above <alg>-lib), as the AF_ALG vectors above
+            # do by naming hmac(<our driver>); this project has no HMAC driver
+            # of its own. Either way the user must hold it.
             algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
             lib = f"hmac-{alg}-lib"
             if not any(a.get("driver") == lib for a in algs):
@@ -463,14 +489,19 @@ class Checks:
             named = [l for l in log if re.search(r"verity: \S+ using (shash|ahash)", l)]
             b0, b1 = counted.get(name, (0, 0))
             blocks = f"our {h} drivers' blocks {b0} -> {b1} during the read"
+            top = console.top_driver(base, h)
             if named:
-                used = [l for l in named if re.search(rf"\"({ours(h)})\"", l)]
-                res(bool(used), f"{what} is served by our driver", named[0])
+                res(f'"{top}"' in named[0], f"{what} is served by the {h} driver ranked first "
+                    f"({top})", named[0])
             elif name == "sha256":
                 res(b1 == b0, f"{what} hashes with lib/crypto's SHA-256, not a crypto API driver "
                     "(7.3: dm-verity's fast path), so not with ours", blocks)
+            elif top in drivers:
+                res(b1 > b0, f"{what} is served by the {h} driver ranked first, ours ({top})",
+                    blocks)
             else:
-                res(b1 > b0, f"{what} is served by our driver", blocks)
+                res(b1 == b0, f"{what} is served by the {h} driver ranked first ({top}), "
+                    "not by ours", blocks)
             ok(f"verity-{name}-corrupt-verify", f"{what}: verify fails after a flipped byte")
             ok(f"verity-{name}-corrupt-read",
                f"{what}: reading the corrupted block gives an I/O error")
@@ -492,8 +523,9 @@ class Checks:
             res(True, "dm-crypt ESSIV is served by an architecture driver with its own SHA-256 "
                 f"({', '.join(whole)}): no crypto API sha256 is used", "")
         else:
-            ours_in_crypto("crypt", rf"essiv\(cbc[(-].*,({ours('sha256')})\)",
-                           "dm-crypt ESSIV instantiated over our sha256")
+            top = console.top_driver(base, "sha256")
+            ours_in_crypto("crypt", rf"essiv\(cbc[(-].*,{re.escape(str(top))}\)",
+                           f"dm-crypt ESSIV instantiated over the sha256 driver ranked first ({top})")
 
         # dm-integrity.
         for mode in ("sha256", "hmac-sha256"):
@@ -503,12 +535,12 @@ class Checks:
                f"dm-integrity {mode}: corrupted sector detected (I/O error)")
         hmac_by("integrity-hmac-sha256", "sha256", "dm-integrity hmac(sha256)")
         algs = console.proc_crypto(sec.get("proc-crypto integrity-sha256", []))
-        base = console.proc_crypto(sec.get("proc-crypto", []))
         refs = {a.get("driver"): int(a.get("refcnt", 0)) for a in algs}
         refs0 = {a.get("driver"): int(a.get("refcnt", 0)) for a in base}
-        held = [d for d in drivers if alg_of[d] == "sha256" and refs.get(d, 0) > refs0.get(d, 0)]
-        res(bool(held), "dm-integrity sha256 holds our sha256 driver (refcnt grew)",
-            "no sha256 driver of ours gained a reference")
+        top = console.top_driver(base, "sha256")
+        res(refs.get(top, 0) > refs0.get(top, 0),
+            f"dm-integrity sha256 holds the sha256 driver ranked first, {top} (refcnt grew)",
+            f"refcnt {refs0.get(top, 0)} -> {refs.get(top, 0)}")
 
         # IPsec.
         for auth in ("sha256", "sha512"):

@@ -58,6 +58,15 @@ def proc_crypto(text):
     return algs
 
 
+def top_driver(algs, name):
+    """The driver a lookup of NAME finds among /proc/crypto's instances algs:
+    of those named NAME whose self-test passed, the one of highest priority
+    (None if there is none)."""
+    fit = [a for a in algs if a.get("name") == name and a.get("selftest") == "passed"
+           and a.get("priority", "").lstrip("-").isdigit()]
+    return max(fit, key=lambda a: int(a["priority"]), default={}).get("driver")
+
+
 class Ktap:
     """The boot's KTAP results, as the kernel's kunit.py parses them.
 

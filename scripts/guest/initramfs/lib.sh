@@ -31,6 +31,14 @@ proc_crypto() { say begin "proc-crypto${1:+ $1}"; cat /proc/crypto; say end "pro
 our_blocks() {
 	cat /sys/kernel/debug/*_rs/"$1"*-rs/blocks_* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'
 }
+# top_driver ALG: the driver a lookup of ALG finds, the one of highest priority
+# among those named ALG whose self-test passed (scripts/results/rsha_console.py
+# has the same rule).
+top_driver() {
+	awk -v alg="$1" '/^name/ { n = $3 } /^driver/ { d = $3 } /^priority/ { p = $3 }
+		/^selftest/ { if (n == alg && $3 == "passed" && (best == "" || p > max)) { best = d; max = p } }
+		END { print best }' /proc/crypto
+}
 # module_algs MODULE: the algorithms of our driver module MODULE
 # (sha1-<arch>-rs: sha1; sha256-<arch>-rs: sha224 sha256; sha512-<arch>-rs:
 # sha384 sha512), nothing for another. Also sourced on the host
