@@ -8,6 +8,9 @@
 //! and `sha1-neon` (250); CE 210, above the in-tree `sha1-ce` (200, below
 //! `sha1-neon` upstream); the selected driver, which runs the fastest unit of
 //! each CPU, 270, above them all.
+//! These are 6.12's; on 7.x the selected drivers rank around the kernel's
+//! `*-lib` drivers (300), and the unit drivers below them
+//! (`rsha::select::selected_priority`, `unit_priority`).
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;

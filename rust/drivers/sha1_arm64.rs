@@ -6,6 +6,9 @@
 //! Priorities: scalar 150 and NEON 160 (no in-tree scalar or NEON driver on
 //! arm64: between generic, 100, and the in-tree `sha1-ce`, 200); CE 210, above
 //! `sha1-ce`; the selected driver, which runs the fastest unit of each CPU, 220.
+//! These are 6.12's; on 7.x the selected drivers rank around the kernel's
+//! `*-lib` drivers (300), and the unit drivers below them
+//! (`rsha::select::selected_priority`, `unit_priority`).
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;

@@ -9,6 +9,9 @@
 //! (`CONFIG_CRYPTO_SHA2_ARM_CE`, 300), with its own driver names: scalar 160
 //! and NEON 260, 10 above theirs; CE 310, above `sha2-ce`; the selected
 //! drivers, which run the fastest unit of each CPU, 320.
+//! These are 6.12's; on 7.x the selected drivers rank around the kernel's
+//! `*-lib` drivers (300), and the unit drivers below them
+//! (`rsha::select::selected_priority`, `unit_priority`).
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;

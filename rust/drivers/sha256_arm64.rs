@@ -9,6 +9,9 @@
 //! scalar and NEON drivers 10 above the in-tree ones, below `sha2-ce`; the CE
 //! driver above `sha2-ce`; the selected drivers, which run the fastest unit of
 //! each CPU, above them all.
+//! These are 6.12's; on 7.x the selected drivers rank around the kernel's
+//! `*-lib` drivers (300), and the unit drivers below them
+//! (`rsha::select::selected_priority`, `unit_priority`).
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;

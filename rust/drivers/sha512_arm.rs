@@ -6,6 +6,9 @@
 //! Priorities: scalar 260 and NEON 310, 10 above the in-tree `sha512-arm` (250)
 //! and `sha512-neon` (300); the selected drivers, which run the faster unit of
 //! each CPU, 320.
+//! These are 6.12's; on 7.x the selected drivers rank around the kernel's
+//! `*-lib` drivers (300), and the unit drivers below them
+//! (`rsha::select::selected_priority`, `unit_priority`).
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;

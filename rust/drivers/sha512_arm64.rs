@@ -8,6 +8,9 @@
 //! (scalar, 150; no NEON driver upstream) and below its `sha512-ce` (200); CE
 //! 210, above `sha512-ce`; the selected drivers, which run the fastest unit of
 //! each CPU, 220.
+//! These are 6.12's; on 7.x the selected drivers rank around the kernel's
+//! `*-lib` drivers (300), and the unit drivers below them
+//! (`rsha::select::selected_priority`, `unit_priority`).
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;

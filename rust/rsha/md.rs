@@ -201,13 +201,101 @@ impl<B: Bytes> AsMut<[u8]> for Aligned8<B> {
     }
 }
 
+/// The block buffer of a [`State`]: the message's bytes after its last whole
+/// block, at most a block less one.
+///
+/// A state starts with nothing buffered, and the buffer is not written then:
+/// at the start of every message that would be a block of stores (a `memset()`
+/// call for SHA-512) for bytes that the message overwrites before any is read.
+/// So the buffer is a [`MaybeUninit`](core::mem::MaybeUninit), written and read
+/// through its address, and which bytes hold a value is the state's invariant
+/// (see [`State`]): only those are read, and the whole buffer is handed to a
+/// core ([`BlockBuffer::assume_full`]) only once every byte has been written.
+#[repr(C, align(8))]
+pub struct BlockBuffer<B>(core::mem::MaybeUninit<B>);
+
+impl<B: Bytes> BlockBuffer<B> {
+    /// The buffer's size, a block.
+    const LEN: usize = core::mem::size_of::<B>();
+
+    #[inline(always)]
+    fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.0.as_mut_ptr().cast()
+    }
+
+    /// Copies the first bytes of `data` into the buffer from offset `at` on,
+    /// as many as fit.
+    #[inline(always)]
+    fn write(&mut self, at: usize, data: Message<'_>) {
+        let n = data.len().min(Self::LEN.saturating_sub(at));
+        if n != 0 {
+            // SAFETY: `at + n <= LEN`, so the destination lies in the buffer,
+            // which `&mut self` makes ours; the message is readable for
+            // `n <= len` bytes and no `&mut` covers it (`Message`'s invariants),
+            // so the two do not overlap.
+            unsafe { core::ptr::copy_nonoverlapping(data.as_ptr(), self.as_mut_ptr().add(at), n) };
+        }
+    }
+
+    /// Writes `byte` at offset `at` and zeroes every byte after it.
+    #[inline(always)]
+    fn terminate(&mut self, at: usize, byte: u8) {
+        if at < Self::LEN {
+            let p = self.as_mut_ptr();
+            // SAFETY: `at < LEN`: the `LEN - at` bytes from `at` on lie in the
+            // buffer, which `&mut self` makes ours.
+            unsafe {
+                p.add(at).write(byte);
+                p.add(at + 1).write_bytes(0, Self::LEN - at - 1);
+            }
+        }
+    }
+
+    /// Zeroes the first `n` bytes (all of them if `n` is larger).
+    #[inline(always)]
+    fn zero(&mut self, n: usize) {
+        // SAFETY: `min(n, LEN)` bytes from the start lie in the buffer, which
+        // `&mut self` makes ours.
+        unsafe { self.as_mut_ptr().write_bytes(0, n.min(Self::LEN)) };
+    }
+
+    /// The whole buffer.
+    ///
+    /// # Safety
+    ///
+    /// Every byte of it has been written.
+    #[inline(always)]
+    unsafe fn assume_full(&mut self) -> &mut B {
+        // SAFETY: every byte is written (the function's safety requirements),
+        // and a `B` is a byte array: any bytes are one.
+        unsafe { self.0.assume_init_mut() }
+    }
+
+    /// Copies the first `n` bytes of the buffer into `out`, and zeroes the rest
+    /// of `out`.
+    ///
+    /// # Safety
+    ///
+    /// The first `n` bytes have been written.
+    #[inline(always)]
+    unsafe fn export(&self, n: usize, out: &mut [u8]) {
+        let n = n.min(Self::LEN).min(out.len());
+        // SAFETY: the first `n <= LEN` bytes of the buffer are written (the
+        // function's safety requirements); `out` is a distinct `&mut`.
+        let written = unsafe { core::slice::from_raw_parts(self.0.as_ptr().cast::<u8>(), n) };
+        let (head, tail) = out.split_at_mut(n);
+        head.copy_from_slice(written);
+        tail.fill(0);
+    }
+}
+
 /// Message bytes that the engine reads but never holds a reference to.
 ///
 /// The crypto API hands a driver a pointer and a length, and promises that the
 /// bytes are readable during the call, not that nothing writes them meanwhile
 /// (AF_ALG hashes pages that the user may still be writing). A `&[u8]` over them
 /// would tell the compiler that they do not change. A `Message` is only read:
-/// by raw copies into the block buffer ([`Message::copy_to`]) and by the cores,
+/// by raw copies into the block buffer (`BlockBuffer::write`) and by the cores,
 /// which get its address. A writer racing the hash gets a digest of the bytes as
 /// they were read, as with the C drivers' `memcpy()`.
 ///
@@ -338,13 +426,15 @@ pub trait Algorithm: 'static {
 /// # Invariants
 ///
 /// The number of bytes buffered in `buffer` is always `count mod BLOCK_SIZE`, so
-/// it is derived, never stored: any bit pattern (for example one given to
-/// [`State::import`]) is a valid state and cannot index outside `buffer`.
+/// it is derived, never stored: any counter (for example one given to
+/// [`State::import`]) is valid and cannot index outside `buffer`. The first
+/// `count mod BLOCK_SIZE` bytes of `buffer` have been written; the rest may
+/// not have been.
 #[repr(C)]
 pub struct State<A: Algorithm> {
     chain: Aligned8<A::Chain>,
     count: A::Counter,
-    buffer: Aligned8<A::Block>,
+    buffer: BlockBuffer<A::Block>,
 }
 
 impl<A: Algorithm> State<A> {
@@ -387,8 +477,9 @@ impl<A: Algorithm> State<A> {
 
     /// Writes the state at the start of a message into `slot`, which may be
     /// uninitialised, field by field in place (no whole state built elsewhere
-    /// and copied), and returns it, now initialised: every field is written,
-    /// the block buffer included, so no byte of it is ever read unwritten.
+    /// and copied), and returns it, now a valid state: the chaining value and
+    /// the counter are written; the block buffer, a `MaybeUninit` of which no
+    /// byte is buffered at a count of 0, is not (type invariants).
     pub fn init(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
         // Evaluated at compile time, for every algorithm a state is made of.
         #[allow(clippy::let_unit_value)]
@@ -397,12 +488,12 @@ impl<A: Algorithm> State<A> {
         // Each field is written whole, through a raw pointer, without reading
         // or dropping what was there; padding needs no value.
         // SAFETY: `state` points to memory valid for writes of a `Self` (it is
-        // `slot`'s); after the three writes every field is initialised, so
-        // `slot` holds a valid `Self`.
+        // `slot`'s); after the two writes every field but the buffer is
+        // initialised, and the buffer is a `MaybeUninit`, valid uninitialised,
+        // so `slot` holds a valid `Self`. INVARIANT: nothing is buffered.
         unsafe {
             core::ptr::addr_of_mut!((*state).chain).write(Aligned8(A::INITIAL));
             core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);
-            core::ptr::addr_of_mut!((*state).buffer).write(Aligned8(A::Block::ZERO));
             slot.assume_init_mut()
         }
     }
@@ -424,10 +515,8 @@ impl<A: Algorithm> State<A> {
         if data.len() >= A::BLOCK_SIZE - fill {
             return false;
         }
-        match self.buffer.as_mut().get_mut(fill..) {
-            Some(space) => data.copy_to(space),
-            None => return false,
-        }
+        // INVARIANT: the bytes up to the new count are written.
+        self.buffer.write(fill, data);
         self.count.add(data.len());
         true
     }
@@ -442,20 +531,23 @@ impl<A: Algorithm> State<A> {
         let mut rest = data;
         if fill != 0 {
             let (head, tail) = rest.split_at(A::BLOCK_SIZE - fill);
-            if let Some(space) = self.buffer.as_mut().get_mut(fill..) {
-                head.copy_to(space);
-            }
+            // INVARIANT (for every return below): the buffered bytes, the
+            // first `fill` (type invariants) and these, are written.
+            self.buffer.write(fill, head);
             rest = tail;
             if fill + head.len() < A::BLOCK_SIZE {
                 return;
             }
-            compress(&mut self.chain.0, Message::new(self.buffer.as_ref()));
+            // SAFETY: the first `fill` bytes were written before (type
+            // invariants), and the other `BLOCK_SIZE - fill` just now.
+            let block = unsafe { self.buffer.assume_full() };
+            compress(&mut self.chain.0, Message::new(block.as_ref()));
         }
         let (blocks, tail) = rest.split_at(rest.len() & !(A::BLOCK_SIZE - 1));
         if !blocks.is_empty() {
             compress(&mut self.chain.0, blocks);
         }
-        tail.copy_to(self.buffer.as_mut());
+        self.buffer.write(0, tail);
     }
 
     /// Pads the message and compresses the last block or two: after it only
@@ -467,19 +559,18 @@ impl<A: Algorithm> State<A> {
     {
         let fill = self.buffered();
         let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;
-        let buffer = self.buffer.as_mut();
-        buffer[fill] = 0x80;
-        let mut zero_from = fill + 1;
-        if zero_from > length_at {
-            buffer[zero_from..].fill(0);
-            compress(&mut self.chain.0, Message::new(self.buffer.as_ref()));
-            zero_from = 0;
+        // The first `fill` bytes are written (type invariants); these write
+        // the others: the buffer is whole (and stays so until the next
+        // `init`, as the type invariants then allow).
+        self.buffer.terminate(fill, 0x80);
+        // SAFETY: every byte is written (above).
+        let buffer = unsafe { self.buffer.assume_full() }.as_mut();
+        if fill >= length_at {
+            compress(&mut self.chain.0, Message::new(buffer));
+            buffer[..length_at].fill(0);
         }
-        // Up to the length field only: it is written next.
-        self.buffer.as_mut()[zero_from..length_at].fill(0);
-        self.count
-            .write_bit_length(&mut self.buffer.as_mut()[length_at..]);
-        compress(&mut self.chain.0, Message::new(self.buffer.as_ref()));
+        self.count.write_bit_length(&mut buffer[length_at..]);
+        compress(&mut self.chain.0, Message::new(buffer));
     }
 
     /// Writes the digest of a padded message (see [`Self::pad`]) into `out` and
@@ -545,7 +636,8 @@ impl<A: Algorithm> State<A> {
         self.write_chain(chain_out);
         let (count_out, buffer_out) = split_at_most(rest, A::Counter::WORDS * 8);
         write_count::<A>(count_out, &self.count);
-        copy_prefix(buffer_out, self.buffer.as_ref());
+        // SAFETY: the buffered bytes are written (type invariants).
+        unsafe { self.buffer.export(self.buffered(), buffer_out) };
     }
 
     /// The state that `input`, in the format of [`Self::export`], describes,
@@ -557,10 +649,11 @@ impl<A: Algorithm> State<A> {
     ) -> &'s mut Self {
         let state = Self::init(slot);
         let (chain_in, rest) = split_at_most_ref(input.as_ref(), Self::CHAIN_BYTES);
-        state.read_chain(chain_in);
         let (count_in, buffer_in) = split_at_most_ref(rest, A::Counter::WORDS * 8);
+        // INVARIANT: the whole buffer is written before the counter is set.
+        state.buffer.write(0, Message::new(buffer_in));
+        state.read_chain(chain_in);
         state.read_count(count_in);
-        copy_prefix(state.buffer.as_mut(), buffer_in);
         state
     }
 
@@ -633,6 +726,16 @@ impl<A: Algorithm> State<A> {
         input: &A::CoreExport,
     ) -> &'s mut Self {
         let state = Self::init(slot);
+        // INVARIANT: the buffer is written (zeroes) before the counter is set;
+        // the counter of a core state is usually a whole number of blocks, so
+        // this zeroes nothing on the common path (the `hmac` template imports
+        // a core state at every `init()`).
+        let count_at = Self::CORE_COUNT_AT;
+        if let Some(low) = input.as_ref().get(count_at..count_at + 8) {
+            state
+                .buffer
+                .zero(u64::read_ne(low) as usize & (A::BLOCK_SIZE - 1));
+        }
         state.read_core(input.as_ref());
         state
     }
@@ -647,7 +750,8 @@ impl<A: Algorithm> State<A> {
         let (core_out, rest) = split_at_most(out.as_mut(), core::mem::size_of::<A::CoreExport>());
         self.write_core(core_out, &rounded);
         let (buffer_out, length_out) = split_at_most(rest, A::BLOCK_SIZE);
-        copy_prefix(buffer_out, self.buffer.as_ref());
+        // SAFETY: the buffered bytes are written (type invariants).
+        unsafe { self.buffer.export(buffered, buffer_out) };
         if let Some(length) = length_out.first_mut() {
             // Less than the block size, at most 128: fits a byte.
             *length = buffered as u8;
@@ -666,9 +770,10 @@ impl<A: Algorithm> State<A> {
         let state = Self::init(slot);
         let (core_in, rest) =
             split_at_most_ref(input.as_ref(), core::mem::size_of::<A::CoreExport>());
-        state.read_core(core_in);
         let (buffer_in, length_in) = split_at_most_ref(rest, A::BLOCK_SIZE);
-        copy_prefix(state.buffer.as_mut(), buffer_in);
+        // INVARIANT: the whole buffer is written before the counter is set.
+        state.buffer.write(0, Message::new(buffer_in));
+        state.read_core(core_in);
         if let Some(&length) = length_in.first() {
             state
                 .count

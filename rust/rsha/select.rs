@@ -5,7 +5,8 @@
 //! A driver module has up to three units for its algorithms (the scalar core,
 //! the NEON core, the Crypto Extensions core), each registered as a driver of
 //! its own, and one *selected* driver per algorithm at the module's top
-//! priority, which runs on each CPU the unit that is fastest there. The choice
+//! priority ([`selected_priority`]), which runs on each CPU the unit that is
+//! fastest there. The choice
 //! is made the way `lib/raid6/algos.c` and `crypto/xor.c` choose at boot: by
 //! timing every available unit, here once per CPU type (MIDR implementer and
 //! part number, [`super::cpu::this_cpu_type`]), so that the big and the LITTLE

@@ -129,7 +129,7 @@ unsafe impl Sync for AlgDef {}
 
 impl AlgDef {
     /// Sets `cra_priority` before registration, for a priority that depends on
-    /// the CPUs ([`crate::rsha::select::selected_priority`]).
+    /// the CPUs ([`super::select::selected_priority`]).
     pub fn set_priority(&mut self, priority: i32) {
         // SAFETY: `&mut self` is the only reference to the definition, and C
         // does not know it: a registered one is held by its `Registration`

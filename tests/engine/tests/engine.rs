@@ -337,8 +337,16 @@ fn import_arbitrary_bytes<A: Reference>() {
         rng.fill_bytes(&mut junk);
         let mut slot = MaybeUninit::uninit();
         let state = import::<A>(&mut slot, &junk);
-        // Round trip: exporting an imported state gives the same bytes.
-        assert_eq!(export(state), junk, "{} import/export round trip", A::NAME);
+        // Round trip: exporting an imported state gives the same bytes, but
+        // for the block buffer's bytes after the buffered ones, which mean
+        // nothing and export as zeroes.
+        let chain = core::mem::size_of::<A::Chain>();
+        let words = core::mem::size_of::<A::Export>() - chain - A::BLOCK_SIZE;
+        let low = u64::from_ne_bytes(junk[chain..chain + 8].try_into().unwrap());
+        let buffered = low as usize % A::BLOCK_SIZE;
+        let mut want = junk.clone();
+        want[chain + words + buffered..].fill(0);
+        assert_eq!(export(state), want, "{} import/export round trip", A::NAME);
         let mut extra = vec![0u8; rng.gen_range(0..300)];
         rng.fill_bytes(&mut extra);
         update(state, &extra);
