@@ -64,7 +64,7 @@ LIST=$OUT.list
 	# modules, so that modprobe and the kernel's module requests work.
 	# (Not the user's build of them, BUILD/rsha-user-modules: below.)
 	find "$BUILD" -path "$BUILD/rsha-user-modules" -prune -o -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
-		-o -name 'sha*-arm*.ko' -o -name 'sha*_generic.ko' -o -path "$BUILD/crypto/sha[0-9]*.ko" \
+		-o -name 'sha*-arm*.ko' -o -name 'sha*-ce.ko' -o -name 'sha*_generic.ko' -o -path "$BUILD/crypto/sha[0-9]*.ko" \
 		-o -path "$BUILD/lib/crypto/*.ko" \) -print |
 		sort | while read -r ko; do
 			echo "file $MODDIR/$(basename "$ko") $ko 0644 0 0"

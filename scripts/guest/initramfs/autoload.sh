@@ -204,7 +204,7 @@ hashed_by_top sha512 afalg-sha512-hashed-by-the-top-driver
 # 12. What the requests loaded goes again, so that the suite's own loads
 # start from nothing: ours and the in-tree architecture drivers that share
 # the aliases; the generic drivers stay, as the self-tests' reference.
-unload '^sha[0-9]+_arm' /tmp/al.rmmod
+unload '^sha[0-9]+_(arm|ce)' /tmp/al.rmmod
 ktap_result $? unload "$(cat /tmp/al.rmmod 2>/dev/null)"
 [ -z "$fuzz" ] || echo "$fuzz" >$FUZZ
 ktap_subtest_end "$NUM"
