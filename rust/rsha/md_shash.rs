@@ -134,9 +134,8 @@ impl<C: BlockCore> Shash for MdShash<C> {
     type State = State<C::Alg>;
 
     fn init(state: &mut MaybeUninit<Self::State>) -> &mut Self::State {
-        // The whole state, block buffer included (64 or 128 bytes of zeroes,
-        // a few stores): `export` copies the buffer, so every byte of it must
-        // have been written.
+        // The chaining value and the counter; the block buffer is written as
+        // the message fills it (`md::BlockBuffer`).
         State::init(state)
     }
 
