@@ -210,7 +210,7 @@ impl<B: Bytes> AsMut<[u8]> for Aligned8<B> {
 /// So the buffer is a [`MaybeUninit`](core::mem::MaybeUninit), written and read
 /// through its address, and which bytes hold a value is the state's invariant
 /// (see [`State`]): only those are read, and the whole buffer is handed to a
-/// core ([`BlockBuffer::assume_full`]) only once every byte has been written.
+/// core (`BlockBuffer::assume_full`) only once every byte has been written.
 #[repr(C, align(8))]
 pub struct BlockBuffer<B>(core::mem::MaybeUninit<B>);
 
