@@ -229,10 +229,9 @@ impl<B: Bytes> BlockBuffer<B> {
     fn write(&mut self, at: usize, data: Message<'_>) {
         let n = data.len().min(Self::LEN.saturating_sub(at));
         if n != 0 {
-            // SAFETY: `at + n <= LEN`, so the destination lies in the buffer,
-            // which `&mut self` makes ours; the message is readable for
-            // `n <= len` bytes and no `&mut` covers it (`Message`'s invariants),
-            // so the two do not overlap.
+            // The message is readable for `n <= len` bytes and no `&mut`
+            // covers it (`Message`'s invariants), so the two do not overlap.
+            // SAFETY: `at + n <= LEN`: the destination lies in our buffer.
             unsafe { core::ptr::copy_nonoverlapping(data.as_ptr(), self.as_mut_ptr().add(at), n) };
         }
     }
@@ -486,11 +485,10 @@ impl<A: Algorithm> State<A> {
         let () = Self::LAYOUT;
         let state = slot.as_mut_ptr();
         // Each field is written whole, through a raw pointer, without reading
-        // or dropping what was there; padding needs no value.
-        // SAFETY: `state` points to memory valid for writes of a `Self` (it is
-        // `slot`'s); after the two writes every field but the buffer is
-        // initialised, and the buffer is a `MaybeUninit`, valid uninitialised,
-        // so `slot` holds a valid `Self`. INVARIANT: nothing is buffered.
+        // or dropping what was there; padding needs no value. After the two
+        // writes every field but the buffer is initialised, and the buffer is
+        // a `MaybeUninit`, valid uninitialised. INVARIANT: nothing is buffered.
+        // SAFETY: `state` is `slot`'s, valid for writes of a `Self`.
         unsafe {
             core::ptr::addr_of_mut!((*state).chain).write(Aligned8(A::INITIAL));
             core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);

@@ -131,10 +131,9 @@ impl AlgDef {
     /// Sets `cra_priority` before registration, for a priority that depends on
     /// the CPUs ([`super::select::selected_priority`]).
     pub fn set_priority(&mut self, priority: i32) {
-        // SAFETY: `&mut self` is the only reference to the definition, and C
-        // does not know it: a registered one is held by its `Registration`
-        // as a pinned `&'static mut` for good (`Opaque` makes `AlgDef`
-        // `!Unpin`), so no `&mut` to it is left. The field is an integer.
+        // A registered definition is held by its `Registration` as a pinned
+        // `&'static mut` for good (`Opaque` makes `AlgDef` `!Unpin`).
+        // SAFETY: `&mut self` is the only reference, and C does not know it.
         unsafe { (*self.0.get()).__bindgen_anon_1.halg.base.cra_priority = priority };
     }
 }
