@@ -156,6 +156,9 @@ target_info() {
 	SCALAR_DRIVERS=${scalar#,} NEON_DRIVERS=${neon#,} CE_DRIVERS=${ce#,}
 	SELECTED_DRIVERS=${auto#,} SELECTED=${selected#,}
 	DRIVERS=$SCALAR_DRIVERS,$NEON_DRIVERS,$CE_DRIVERS,$SELECTED_DRIVERS
+	# Each hash driver has its HMAC driver, hmac-<hash driver>.
+	local d
+	for d in ${DRIVERS//,/ }; do DRIVERS+=",hmac-$d"; done
 	# tcrypt speed tests: 303 sha1, 304 sha256, 305 sha384, 306 sha512, 313 sha224.
 	TCRYPT="mode=303,mode=304,mode=305,mode=306,mode=313"
 }
@@ -171,7 +174,8 @@ cpu_drivers() {
 		case $d in
 		*-neon-rs) case $1 in *neon=off*) has=no ;; *) has=yes ;; esac ;;
 		*-ce-rs)
-			case $ARCH/$1/$d in
+			# An HMAC driver runs its hash driver's unit.
+			case $ARCH/$1/${d#hmac-} in
 			*/max*/*) has=yes ;;
 			arm64/cortex-a57*/sha384-* | arm64/cortex-a57*/sha512-*) has=no ;;
 			arm64/cortex-a57*/*) has=yes ;;

@@ -15,6 +15,9 @@
 #ifdef RSHA_MODNAME
 #undef KBUILD_MODNAME
 #define KBUILD_MODNAME __stringify(RSHA_MODNAME)
+/* From 6.17 on MODULE_DEVICE_TABLE() names the module with this token. */
+#undef __KBUILD_MODNAME
+#define __KBUILD_MODNAME RSHA_MODNAME
 #endif
 
 #include <asm/simd.h>
@@ -24,11 +27,14 @@
 #include <linux/debugfs.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/preempt.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
 #include <linux/types.h>
+#include <asm/cpufeature.h>
 #include <asm/cputype.h>
 
 #include "helpers.h"
@@ -273,6 +279,26 @@ const char *RSHA_UNIT_PARAM_FN(void)
 {
 	return rsha_unit;
 }
+
+/*
+ * Loaded at boot by the CPU, as module_cpu_feature_match() has the in-tree
+ * arch crypto modules loaded: a CPU device's modalias lists the CPU's
+ * features (GENERIC_CPU_AUTOPROBE), and udev's coldplug loads every module
+ * whose CPU device table matches. The feature named is one that every CPU
+ * these modules run on has, so the alias matches them all: arm64 FP; on
+ * 32-bit ARM the TLS register (ARMv6K and later, every ARMv7 CPU), whose
+ * hwcap is in the low word that cpu_feature() does not cover. An ARMv6K CPU
+ * matches too and the module refuses it at load with a message.
+ */
+static const struct cpu_feature rsha_cpu_features[] = {
+#ifdef CONFIG_ARM64
+	{ cpu_feature(FP) },
+#else
+	{ __hwcap_feature(TLS) },
+#endif
+	{}
+};
+MODULE_DEVICE_TABLE(cpu, rsha_cpu_features);
 #endif
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS

@@ -396,6 +396,8 @@ impl<'a> Message<'a> {
 pub trait Algorithm: 'static {
     /// The `cra_name` of the algorithm, e.g. `"sha256"`.
     const NAME: &'static str;
+    /// The `cra_name` of its HMAC, e.g. `"hmac(sha256)"`.
+    const HMAC_NAME: &'static str;
     /// Chaining-value word.
     type Word: Word;
     /// The chaining value, `[Self::Word; N]`; this is what the block cores take.
@@ -480,18 +482,32 @@ impl<A: Algorithm> State<A> {
     /// the counter are written; the block buffer, a `MaybeUninit` of which no
     /// byte is buffered at a count of 0, is not (type invariants).
     pub fn init(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
+        Self::resume(slot, &A::INITIAL, 0)
+    }
+
+    /// Writes into `slot` the state after `blocks` whole blocks that left the
+    /// chaining value `chain` (an HMAC's inner or outer hash after its key
+    /// block), as [`Self::init`] writes the start of a message, and returns it.
+    pub fn resume<'s>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        chain: &A::Chain,
+        blocks: usize,
+    ) -> &'s mut Self {
         // Evaluated at compile time, for every algorithm a state is made of.
         #[allow(clippy::let_unit_value)]
         let () = Self::LAYOUT;
+        let mut count = A::Counter::ZERO;
+        count.add(blocks.wrapping_mul(A::BLOCK_SIZE));
         let state = slot.as_mut_ptr();
         // Each field is written whole, through a raw pointer, without reading
         // or dropping what was there; padding needs no value. After the two
         // writes every field but the buffer is initialised, and the buffer is
-        // a `MaybeUninit`, valid uninitialised. INVARIANT: nothing is buffered.
+        // a `MaybeUninit`, valid uninitialised. INVARIANT: nothing is
+        // buffered, the count being whole blocks.
         // SAFETY: `state` is `slot`'s, valid for writes of a `Self`.
         unsafe {
-            core::ptr::addr_of_mut!((*state).chain).write(Aligned8(A::INITIAL));
-            core::ptr::addr_of_mut!((*state).count).write(A::Counter::ZERO);
+            core::ptr::addr_of_mut!((*state).chain).write(Aligned8(*chain));
+            core::ptr::addr_of_mut!((*state).count).write(count);
             slot.assume_init_mut()
         }
     }
@@ -620,12 +636,9 @@ impl<A: Algorithm> State<A> {
     /// kernel's `memzero_explicit()`, and for the same reason: the compiler
     /// may remove plain stores to memory that is not read again.
     pub fn wipe(&mut self) {
-        let words = core::ptr::from_mut(self).cast::<u64>();
-        for i in 0..core::mem::size_of::<Self>() / 8 {
-            // SAFETY: `self` is writable, whole aligned `u64`s (`LAYOUT`),
-            // and all-zero bytes are a valid `Self` (words, counter, bytes).
-            unsafe { words.add(i).write_volatile(0) };
-        }
+        // SAFETY: all-zero bytes are a valid `Self` (words, counter, bytes),
+        // whose size is whole aligned `u64`s (`LAYOUT`).
+        unsafe { wipe_words(self) };
     }
 
     /// Writes the state into `out` in the export format of Linux 6.12.
@@ -778,6 +791,211 @@ impl<A: Algorithm> State<A> {
                 .set_word(0, state.count.word(0).wrapping_add(u64::from(length)));
         }
         state
+    }
+}
+
+/// Overwrites `value` with zeroes by volatile `u64` stores, padding included.
+///
+/// # Safety
+///
+/// All-zero bytes are a valid `T`, and `T` is a whole number of `u64`s at an
+/// address aligned for them.
+unsafe fn wipe_words<T>(value: &mut T) {
+    let words = core::ptr::from_mut(value).cast::<u64>();
+    for i in 0..core::mem::size_of::<T>() / 8 {
+        // SAFETY: word `i` lies in `value`, aligned (the function's safety
+        // requirements), and `&mut` makes it ours; zeroes are a valid `T`.
+        unsafe { words.add(i).write_volatile(0) };
+    }
+}
+
+/// The key of an HMAC transform (RFC 2104), precomputed: the chaining values
+/// after the inner key block (the key, padded with zeroes to a block, XOR
+/// `0x36` bytes) and after the outer one (XOR `0x5c`). A key longer than a
+/// block is hashed first. What the key was cannot be read back from it.
+#[repr(C)]
+pub struct HmacKey<A: Algorithm> {
+    inner: Aligned8<A::Chain>,
+    outer: Aligned8<A::Chain>,
+}
+
+impl<A: Algorithm> Clone for HmacKey<A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<A: Algorithm> Copy for HmacKey<A> {}
+
+impl<A: Algorithm> HmacKey<A> {
+    /// Writes the key made of the bytes `key` (any length, 0 included) into
+    /// `slot`, compressing its two key blocks, and a long key's own blocks,
+    /// with `compress`, and returns it; the copies it made on the stack are
+    /// wiped.
+    pub fn prepare<'s, F>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        key: Message<'_>,
+        compress: &mut F,
+    ) -> &'s mut Self
+    where
+        F: FnMut(&mut A::Chain, Message<'_>),
+    {
+        let mut block = A::Block::ZERO;
+        if key.len() > A::BLOCK_SIZE {
+            let mut hash = core::mem::MaybeUninit::<State<A>>::uninit();
+            let hash = State::init(&mut hash);
+            hash.update(key, compress);
+            hash.pad(compress);
+            let mut digest = A::Digest::ZERO;
+            hash.write_digest(&mut digest);
+            // The digest is shorter than a block (`State::LAYOUT`).
+            Message::new(digest.as_ref()).copy_to(block.as_mut());
+            hash.wipe();
+            // SAFETY: a digest is bytes, which zeroes are.
+            unsafe { wipe_bytes(&mut digest) };
+        } else {
+            key.copy_to(block.as_mut());
+        }
+        let mut pad = |chain: &mut Aligned8<A::Chain>, byte: u8| {
+            for b in block.as_mut() {
+                *b ^= byte;
+            }
+            chain.0 = A::INITIAL;
+            compress(&mut chain.0, Message::new(block.as_ref()));
+        };
+        let mut inner = Aligned8(A::INITIAL);
+        let mut outer = Aligned8(A::INITIAL);
+        pad(&mut inner, 0x36);
+        // The block is key XOR 0x36: XOR 0x36 ^ 0x5c makes it key XOR 0x5c.
+        pad(&mut outer, 0x36 ^ 0x5c);
+        let prepared = slot.write(Self { inner, outer });
+        // SAFETY: the block and the chains are bytes and words, which zeroes
+        // are.
+        unsafe {
+            wipe_bytes(&mut block);
+            wipe_bytes(&mut inner);
+            wipe_bytes(&mut outer);
+        }
+        prepared
+    }
+}
+
+/// Overwrites `value` with zeroes by volatile byte stores: for copies of key
+/// material on the stack, of any size and alignment.
+///
+/// # Safety
+///
+/// All-zero bytes are a valid `T`.
+unsafe fn wipe_bytes<T>(value: &mut T) {
+    let bytes = core::ptr::from_mut(value).cast::<u8>();
+    for i in 0..core::mem::size_of::<T>() {
+        // SAFETY: byte `i` lies in `value`, which `&mut` makes ours; zeroes
+        // are a valid `T` (the function's safety requirements).
+        unsafe { bytes.add(i).write_volatile(0) };
+    }
+}
+
+/// The running HMAC of one message: the inner hash, and the chaining value
+/// that the outer hash starts from (the key's, copied at `init` so that the
+/// request does not read the transform again).
+#[repr(C)]
+pub struct HmacState<A: Algorithm> {
+    inner: State<A>,
+    outer: Aligned8<A::Chain>,
+}
+
+impl<A: Algorithm> HmacState<A> {
+    /// Writes the start of a message with `key` into `slot` and returns it.
+    pub fn init<'s>(slot: &'s mut core::mem::MaybeUninit<Self>, key: &HmacKey<A>) -> &'s mut Self {
+        let fields = Self::fields(slot, key);
+        State::resume(fields, &key.inner.0, 1);
+        // SAFETY: both fields are written (`fields` and the line above).
+        unsafe { slot.assume_init_mut() }
+    }
+
+    /// Writes the outer chaining value of `key` into `slot`, and returns the
+    /// inner state's slot, for the caller to write.
+    fn fields<'s>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        key: &HmacKey<A>,
+    ) -> &'s mut core::mem::MaybeUninit<State<A>> {
+        let at = slot.as_mut_ptr();
+        // SAFETY: `at` is `slot`'s, valid for writes of a `Self`; the field is
+        // written whole, without reading what was there, and the inner
+        // state's slot is a field of it, which `slot`'s `&mut` makes ours.
+        unsafe {
+            core::ptr::addr_of_mut!((*at).outer).write(key.outer);
+            &mut *core::ptr::addr_of_mut!((*at).inner).cast::<core::mem::MaybeUninit<State<A>>>()
+        }
+    }
+
+    /// The inner hash: what `update()` hashes, and export/import move.
+    pub fn inner(&mut self) -> &mut State<A> {
+        &mut self.inner
+    }
+
+    /// The inner hash, read-only.
+    pub fn inner_ref(&self) -> &State<A> {
+        &self.inner
+    }
+
+    /// The state that `import` writes into the inner hash's slot, with the
+    /// outer chaining value of `key`, written into `slot` and returned.
+    pub fn import_with<'s, F>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        key: &HmacKey<A>,
+        import: F,
+    ) -> &'s mut Self
+    where
+        F: FnOnce(&mut core::mem::MaybeUninit<State<A>>),
+    {
+        import(Self::fields(slot, key));
+        // SAFETY: `fields` wrote the outer chaining value, and `import` the
+        // inner state (its contract: it writes a `State` into its slot).
+        unsafe { slot.assume_init_mut() }
+    }
+
+    /// Hashes the last bytes `data` and finishes the HMAC: pads the inner
+    /// hash, then hashes its digest under the outer key block, all through
+    /// `compress`. Afterwards only [`Self::write_digest`] and
+    /// [`Self::wipe`] may be called.
+    pub fn finish<F>(&mut self, data: Message<'_>, compress: &mut F)
+    where
+        F: FnMut(&mut A::Chain, Message<'_>),
+    {
+        if !data.is_empty() {
+            self.inner.update(data, compress);
+        }
+        self.inner.pad(compress);
+        let mut digest = A::Digest::ZERO;
+        self.inner.write_digest(&mut digest);
+        // The outer hash reuses the inner one's place: its block buffer
+        // takes the inner digest, which is shorter than a block
+        // (`State::LAYOUT`), so `absorb` keeps it.
+        // SAFETY: a `State` is a valid `MaybeUninit<State>`; `resume`
+        // overwrites it with a valid state.
+        let slot = unsafe {
+            &mut *core::ptr::from_mut(&mut self.inner).cast::<core::mem::MaybeUninit<State<A>>>()
+        };
+        let outer = State::resume(slot, &self.outer.0, 1);
+        outer.absorb(Message::new(digest.as_ref()));
+        outer.pad(compress);
+        // SAFETY: a digest is bytes, which zeroes are.
+        unsafe { wipe_bytes(&mut digest) };
+    }
+
+    /// Writes the HMAC of a finished message ([`Self::finish`]) into `out`.
+    pub fn write_digest(&self, out: &mut A::Digest) {
+        self.inner.write_digest(out);
+    }
+
+    /// Overwrites the whole state with zeroes, the outer chaining value
+    /// included (see [`State::wipe`]).
+    pub fn wipe(&mut self) {
+        // SAFETY: all-zero bytes are a valid `Self` (two states' worth of
+        // words, counter and bytes), whose size is whole aligned `u64`s (the
+        // inner state's `LAYOUT`, and the chaining value is `Aligned8`).
+        unsafe { wipe_words(self) };
     }
 }
 

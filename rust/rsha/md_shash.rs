@@ -4,7 +4,8 @@
 //!
 //! A driver variant is a block function, a name and a priority: a [`BlockCore`].
 //! [`MdShash`] combines it with the generic engine ([`super::md`]) into a
-//! [`Shash`], so buffering, padding and export/import exist once for every driver.
+//! [`Shash`], so buffering, padding and export/import exist once for every driver;
+//! [`MdHmac`] makes its HMAC of it, on the same cores and unit choice.
 //! A driver module's assembly cores are an [`AsmCores`] implementation, which
 //! [`SelectedDriver`] (and in test builds [`ScalarDriver`], [`NeonDriver`] and
 //! [`CeDriver`]) turn into block cores;
@@ -13,9 +14,9 @@
 
 use super::{
     cpu::Feature,
-    md::{Algorithm, Message, State},
+    md::{Algorithm, HmacKey, HmacState, Message, State},
     select::{selected_priority, unit_priority, Mode, Selector, Units},
-    shash::Shash,
+    shash::{KeyRef, Shash},
     simd::{run_simd, ScalarFn, SimdFn, SimdUnit},
     stats::{CoreStats, Unit},
 };
@@ -40,20 +41,26 @@ pub trait Work<A: Algorithm> {
     fn run<C: Compress<A>>(self, compress: &mut C) -> Self::Output;
 }
 
-/// One driver variant: an algorithm, a compression function, a name and a priority.
+/// One driver variant: an algorithm, a compression function, a name and a
+/// priority, for the hash and for its HMAC.
 pub trait BlockCore: 'static {
     /// The algorithm (from [`super::sha`]).
     type Alg: Algorithm;
-    /// `cra_driver_name`.
+    /// `cra_driver_name` of the hash.
     const DRIVER_NAME: &'static str;
-    /// `cra_priority`.
+    /// `cra_driver_name` of the HMAC.
+    const HMAC_DRIVER_NAME: &'static str;
+    /// `cra_priority` of the hash; the HMAC's is one more ([`MdHmac`]).
     const PRIORITY: i32;
-    /// Runs `work` with the compression function of one operation. A SIMD
-    /// variant decides here, once per operation, whether it may use NEON, and
-    /// holds the NEON section around `work` ([`super::simd::run_simd`]).
-    fn run<W: Work<Self::Alg>>(work: W) -> W::Output;
-    /// This variant's counters ([`super::stats`]); each variant has its own.
+    /// Runs `work` with the compression function of one operation, its
+    /// blocks counted in `stats`. A SIMD variant decides here, once per
+    /// operation, whether it may use NEON, and holds the NEON section around
+    /// `work` ([`super::simd::run_simd`]).
+    fn run<W: Work<Self::Alg>>(stats: &'static CoreStats, work: W) -> W::Output;
+    /// The hash driver's counters ([`super::stats`]); each driver has its own.
     fn stats() -> &'static CoreStats;
+    /// The HMAC driver's counters.
+    fn hmac_stats() -> &'static CoreStats;
 }
 
 /// The compression function of the scalar unit: a function sound to call
@@ -122,18 +129,15 @@ impl<C: BlockCore> Shash for MdShash<C> {
     const PRIORITY: i32 = C::PRIORITY;
     const BLOCK_SIZE: usize = C::Alg::BLOCK_SIZE;
     type Digest = <C::Alg as Algorithm>::Digest;
-    // The export format of the kernel's own drivers of the same algorithm:
-    // on 6.12 the engine's own (every field, no padding), on 6.16 and later
-    // the `*-lib` drivers', so that a state moves between theirs and ours.
-    #[cfg(not(rsha_shash_api_6_16))]
-    type Export = <C::Alg as Algorithm>::Export;
-    #[cfg(rsha_shash_api_6_16)]
-    type Export = <C::Alg as Algorithm>::PartialExport;
+    // The export format of the kernel's own drivers of the same algorithm,
+    // so that a state moves between theirs and ours.
+    type Export = ExportOf<C::Alg>;
     type CoreExport = <C::Alg as Algorithm>::CoreExport;
 
     type State = State<C::Alg>;
+    type Key = ();
 
-    fn init(state: &mut MaybeUninit<Self::State>) -> &mut Self::State {
+    fn init<'s>(state: &'s mut MaybeUninit<Self::State>, _: KeyRef<'_, ()>) -> &'s mut Self::State {
         // The chaining value and the counter; the block buffer is written as
         // the message fills it (`md::BlockBuffer`).
         State::init(state)
@@ -143,7 +147,7 @@ impl<C: BlockCore> Shash for MdShash<C> {
         // An update that completes no block needs no core: no unit to look
         // up, no SIMD check, no NEON section.
         if !state.absorb(data) {
-            C::run(Update { state, data });
+            C::run(C::stats(), Update { state, data });
         }
         Ok(())
     }
@@ -151,10 +155,13 @@ impl<C: BlockCore> Shash for MdShash<C> {
     fn finup(state: &mut Self::State, data: Message<'_>, out: &mut Self::Digest) -> Result {
         // The NEON section, if any, ends with `run`, before the output: only
         // the compressions need it.
-        C::run(Finish {
-            state: &mut *state,
-            data,
-        });
+        C::run(
+            C::stats(),
+            Finish {
+                state: &mut *state,
+                data,
+            },
+        );
         // From 6.16 on the crypto API zeroes the whole context after every
         // `finup()`, `final()` and `digest()` (`crypto_shash_op_and_zero()`),
         // so the state's own wipe would be done twice; before, it is ours.
@@ -166,21 +173,16 @@ impl<C: BlockCore> Shash for MdShash<C> {
     }
 
     fn export(state: &Self::State, out: &mut Self::Export) -> Result {
-        #[cfg(not(rsha_shash_api_6_16))]
-        state.export(out);
-        #[cfg(rsha_shash_api_6_16)]
-        state.export_partial(out);
+        export_state(state, out);
         Ok(())
     }
 
     fn import<'s>(
         state: &'s mut MaybeUninit<Self::State>,
         input: &Self::Export,
+        _: KeyRef<'_, ()>,
     ) -> Result<&'s mut Self::State> {
-        #[cfg(not(rsha_shash_api_6_16))]
-        return Ok(State::import(state, input));
-        #[cfg(rsha_shash_api_6_16)]
-        return Ok(State::import_partial(state, input));
+        Ok(import_state(state, input))
     }
 
     fn export_core(state: &Self::State, out: &mut Self::CoreExport) -> Result {
@@ -191,12 +193,168 @@ impl<C: BlockCore> Shash for MdShash<C> {
     fn import_core<'s>(
         state: &'s mut MaybeUninit<Self::State>,
         input: &Self::CoreExport,
+        _: KeyRef<'_, ()>,
     ) -> Result<&'s mut Self::State> {
         Ok(State::import_core(state, input))
     }
 
     fn stats() -> Option<&'static CoreStats> {
         Some(C::stats())
+    }
+}
+
+/// The export format of the kernel's own drivers: on 6.12 the engine's own
+/// (every field, no padding), on 6.16 and later the `*-lib` drivers'.
+#[cfg(not(rsha_shash_api_6_16))]
+type ExportOf<A> = <A as Algorithm>::Export;
+#[cfg(rsha_shash_api_6_16)]
+type ExportOf<A> = <A as Algorithm>::PartialExport;
+
+/// Writes the state in `out` in the kernel's export format ([`ExportOf`]).
+fn export_state<A: Algorithm>(state: &State<A>, out: &mut ExportOf<A>) {
+    #[cfg(not(rsha_shash_api_6_16))]
+    state.export(out);
+    #[cfg(rsha_shash_api_6_16)]
+    state.export_partial(out);
+}
+
+/// The state that `input`, in the kernel's export format, describes, written
+/// into `slot`.
+fn import_state<'s, A: Algorithm>(
+    slot: &'s mut MaybeUninit<State<A>>,
+    input: &ExportOf<A>,
+) -> &'s mut State<A> {
+    #[cfg(not(rsha_shash_api_6_16))]
+    return State::import(slot, input);
+    #[cfg(rsha_shash_api_6_16)]
+    return State::import_partial(slot, input);
+}
+
+/// The HMAC key set-up of a `setkey()`: compresses a long key and the two
+/// key blocks with the operation's compression function.
+struct SetKey<'a, 'm, A: Algorithm> {
+    slot: &'a mut MaybeUninit<HmacKey<A>>,
+    key: Message<'m>,
+}
+
+impl<A: Algorithm> Work<A> for SetKey<'_, '_, A> {
+    type Output = ();
+    #[inline(always)]
+    fn run<C: Compress<A>>(self, op: &mut C) {
+        HmacKey::prepare(self.slot, self.key, &mut |chain, blocks| {
+            op.compress(chain, blocks)
+        });
+    }
+}
+
+/// The blocks of an HMAC `finup()`: its data, the inner padding, then the
+/// outer hash, in one operation (one NEON section).
+struct HmacFinish<'a, 'm, A: Algorithm> {
+    state: &'a mut HmacState<A>,
+    data: Message<'m>,
+}
+
+impl<A: Algorithm> Work<A> for HmacFinish<'_, '_, A> {
+    type Output = ();
+    #[inline(always)]
+    fn run<C: Compress<A>>(self, op: &mut C) {
+        self.state
+            .finish(self.data, &mut |chain, blocks| op.compress(chain, blocks));
+    }
+}
+
+/// The HMAC (RFC 2104) implementation of a [`BlockCore`]: `hmac(<alg>)`,
+/// named [`BlockCore::HMAC_DRIVER_NAME`], one above the hash in priority, so
+/// that it ranks above the `hmac` template's instance over the hash driver
+/// (which takes the hash's priority).
+///
+/// `setkey` takes a key of any length, as the kernel's own HMACs do, and
+/// keeps the chaining values after the two key blocks; a request starts from
+/// them, so that an HMAC costs the blocks of its message and of the outer
+/// hash. Export and import move the inner hash in the hash driver's format,
+/// as the kernel's `hmac-*-lib` drivers do (from 6.16 on their format); the
+/// outer chaining value comes from the transform's key.
+pub struct MdHmac<C: BlockCore>(PhantomData<C>);
+
+impl<C: BlockCore> Shash for MdHmac<C> {
+    const NAME: &'static str = C::Alg::HMAC_NAME;
+    const DRIVER_NAME: &'static str = C::HMAC_DRIVER_NAME;
+    const PRIORITY: i32 = C::PRIORITY + 1;
+    const BLOCK_SIZE: usize = C::Alg::BLOCK_SIZE;
+    const KEYED: bool = true;
+    type Digest = <C::Alg as Algorithm>::Digest;
+    type Export = ExportOf<C::Alg>;
+    type CoreExport = <C::Alg as Algorithm>::CoreExport;
+    type State = HmacState<C::Alg>;
+    type Key = HmacKey<C::Alg>;
+
+    fn setkey(slot: &mut MaybeUninit<Self::Key>, key: Message<'_>) -> Result {
+        C::run(C::hmac_stats(), SetKey { slot, key });
+        Ok(())
+    }
+
+    fn init<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        key: KeyRef<'_, Self::Key>,
+    ) -> &'s mut Self::State {
+        HmacState::init(state, &key.read())
+    }
+
+    fn update(state: &mut Self::State, data: Message<'_>) -> Result {
+        let state = state.inner();
+        if !state.absorb(data) {
+            C::run(C::hmac_stats(), Update { state, data });
+        }
+        Ok(())
+    }
+
+    fn finup(state: &mut Self::State, data: Message<'_>, out: &mut Self::Digest) -> Result {
+        C::run(
+            C::hmac_stats(),
+            HmacFinish {
+                state: &mut *state,
+                data,
+            },
+        );
+        state.write_digest(out);
+        // As `MdShash::finup`: from 6.16 on the crypto API zeroes the context.
+        #[cfg(not(rsha_shash_api_6_16))]
+        state.wipe();
+        Ok(())
+    }
+
+    fn export(state: &Self::State, out: &mut Self::Export) -> Result {
+        export_state(state.inner_ref(), out);
+        Ok(())
+    }
+
+    fn import<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        input: &Self::Export,
+        key: KeyRef<'_, Self::Key>,
+    ) -> Result<&'s mut Self::State> {
+        Ok(HmacState::import_with(state, &key.read(), |inner| {
+            import_state(inner, input);
+        }))
+    }
+
+    fn export_core(state: &Self::State, out: &mut Self::CoreExport) -> Result {
+        state.inner_ref().export_core(out);
+        Ok(())
+    }
+
+    fn import_core<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        input: &Self::CoreExport,
+        key: KeyRef<'_, Self::Key>,
+    ) -> Result<&'s mut Self::State> {
+        Ok(HmacState::import_with(state, &key.read(), |inner| {
+            State::import_core(inner, input);
+        }))
+    }
+
+    fn stats() -> Option<&'static CoreStats> {
+        Some(C::hmac_stats())
     }
 }
 
@@ -227,16 +385,25 @@ pub fn asm_core_args<A: Algorithm>(
     )
 }
 
+/// The driver names of one variant: its hash and its HMAC.
+#[derive(Clone, Copy)]
+pub struct DriverName {
+    /// The hash driver's, e.g. `sha256-arm64-auto-rs`.
+    pub hash: &'static str,
+    /// The HMAC driver's, `hmac-` and the hash driver's.
+    pub hmac: &'static str,
+}
+
 /// The driver names of one algorithm in a module.
 pub struct Names {
-    /// The scalar unit's driver.
-    pub scalar: &'static str,
-    /// The NEON unit's driver.
-    pub neon: &'static str,
-    /// The CE unit's driver, for a module with a CE core.
-    pub ce: Option<&'static str>,
-    /// The selected driver.
-    pub selected: &'static str,
+    /// The scalar unit's drivers.
+    pub scalar: DriverName,
+    /// The NEON unit's drivers.
+    pub neon: DriverName,
+    /// The CE unit's drivers, for a module with a CE core.
+    pub ce: Option<DriverName>,
+    /// The selected drivers.
+    pub selected: DriverName,
 }
 
 /// The priorities of a module's drivers ([`Names`]).
@@ -252,16 +419,35 @@ pub struct Priorities {
     pub selected: i32,
 }
 
+/// The counters of one variant's drivers: its hash and its HMAC.
+pub struct VariantStats {
+    /// The hash driver's.
+    pub hash: CoreStats,
+    /// The HMAC driver's.
+    pub hmac: CoreStats,
+}
+
+impl VariantStats {
+    /// Both at zero.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        Self {
+            hash: CoreStats::new(),
+            hmac: CoreStats::new(),
+        }
+    }
+}
+
 /// The counters of one algorithm's drivers in a module.
 pub struct DriverStats {
-    /// The selected driver's.
-    pub selected: CoreStats,
-    /// The unit drivers'.
-    pub scalar: CoreStats,
-    /// The NEON unit driver's.
-    pub neon: CoreStats,
-    /// The CE unit driver's.
-    pub ce: CoreStats,
+    /// The selected drivers'.
+    pub selected: VariantStats,
+    /// The scalar unit drivers'.
+    pub scalar: VariantStats,
+    /// The NEON unit drivers'.
+    pub neon: VariantStats,
+    /// The CE unit drivers'.
+    pub ce: VariantStats,
 }
 
 impl DriverStats {
@@ -269,10 +455,10 @@ impl DriverStats {
     #[allow(clippy::new_without_default)]
     pub const fn new() -> Self {
         Self {
-            selected: CoreStats::new(),
-            scalar: CoreStats::new(),
-            neon: CoreStats::new(),
-            ce: CoreStats::new(),
+            selected: VariantStats::new(),
+            scalar: VariantStats::new(),
+            neon: VariantStats::new(),
+            ce: VariantStats::new(),
         }
     }
 }
@@ -361,13 +547,13 @@ pub struct SelectedDriver<K, A>(PhantomData<(K, A)>);
 
 impl<A: Algorithm, K: AsmCores<A>> BlockCore for SelectedDriver<K, A> {
     type Alg = A;
-    const DRIVER_NAME: &'static str = K::NAMES.selected;
-    // The priority without the CE feature; `module_asm_sha_driver!` registers
-    // with [`SelectedDriver::priority`].
+    const DRIVER_NAME: &'static str = K::NAMES.selected.hash;
+    const HMAC_DRIVER_NAME: &'static str = K::NAMES.selected.hmac;
+    // The priority without the CE feature; `module_asm_sha_driver!` moves it
+    // by [`SelectedDriver::priority_delta`].
     const PRIORITY: i32 = selected_priority(K::PRIORITIES.selected, false);
     #[inline(always)]
-    fn run<W: Work<A>>(work: W) -> W::Output {
-        let stats = Self::stats();
+    fn run<W: Work<A>>(stats: &'static CoreStats, work: W) -> W::Output {
         // `SELECTOR` gives only units that every CPU has (its invariants).
         match K::selector().unit() {
             Unit::Neon => run_simd::<A, Neon<K>, W>(stats, work),
@@ -376,16 +562,19 @@ impl<A: Algorithm, K: AsmCores<A>> BlockCore for SelectedDriver<K, A> {
         }
     }
     fn stats() -> &'static CoreStats {
-        &K::stats().selected
+        &K::stats().selected.hash
+    }
+    fn hmac_stats() -> &'static CoreStats {
+        &K::stats().selected.hmac
     }
 }
 
 impl<A: Algorithm, K: AsmCores<A>> SelectedDriver<K, A> {
-    /// The priority the driver registers with, once `K::selector()` knows
-    /// the units of the CPUs ([`selected_priority`]).
-    pub fn priority() -> i32 {
+    /// How far the drivers' priorities move from their `PRIORITY` once
+    /// `K::selector()` knows the units of the CPUs ([`selected_priority`]).
+    pub fn priority_delta() -> i32 {
         let ce = K::CE_FEATURE.is_some() && K::selector().available(Unit::Ce);
-        selected_priority(K::PRIORITIES.selected, ce)
+        selected_priority(K::PRIORITIES.selected, ce) - Self::PRIORITY
     }
 }
 
@@ -394,13 +583,17 @@ pub struct ScalarDriver<K, A>(PhantomData<(K, A)>);
 
 impl<A: Algorithm, K: AsmCores<A>> BlockCore for ScalarDriver<K, A> {
     type Alg = A;
-    const DRIVER_NAME: &'static str = K::NAMES.scalar;
+    const DRIVER_NAME: &'static str = K::NAMES.scalar.hash;
+    const HMAC_DRIVER_NAME: &'static str = K::NAMES.scalar.hmac;
     const PRIORITY: i32 = unit_priority(K::PRIORITIES.scalar);
-    fn run<W: Work<A>>(work: W) -> W::Output {
-        work.run(&mut ScalarOp::new(K::scalar, Self::stats()))
+    fn run<W: Work<A>>(stats: &'static CoreStats, work: W) -> W::Output {
+        work.run(&mut ScalarOp::new(K::scalar, stats))
     }
     fn stats() -> &'static CoreStats {
-        &K::stats().scalar
+        &K::stats().scalar.hash
+    }
+    fn hmac_stats() -> &'static CoreStats {
+        &K::stats().scalar.hmac
     }
 }
 
@@ -410,13 +603,17 @@ pub struct NeonDriver<K, A>(PhantomData<(K, A)>);
 
 impl<A: Algorithm, K: AsmCores<A>> BlockCore for NeonDriver<K, A> {
     type Alg = A;
-    const DRIVER_NAME: &'static str = K::NAMES.neon;
+    const DRIVER_NAME: &'static str = K::NAMES.neon.hash;
+    const HMAC_DRIVER_NAME: &'static str = K::NAMES.neon.hmac;
     const PRIORITY: i32 = unit_priority(K::PRIORITIES.neon);
-    fn run<W: Work<A>>(work: W) -> W::Output {
-        run_simd::<A, Neon<K>, W>(Self::stats(), work)
+    fn run<W: Work<A>>(stats: &'static CoreStats, work: W) -> W::Output {
+        run_simd::<A, Neon<K>, W>(stats, work)
     }
     fn stats() -> &'static CoreStats {
-        &K::stats().neon
+        &K::stats().neon.hash
+    }
+    fn hmac_stats() -> &'static CoreStats {
+        &K::stats().neon.hmac
     }
 }
 
@@ -426,17 +623,27 @@ pub struct CeDriver<K, A>(PhantomData<(K, A)>);
 
 impl<A: Algorithm, K: AsmCores<A>> BlockCore for CeDriver<K, A> {
     type Alg = A;
-    const DRIVER_NAME: &'static str = match K::NAMES.ce {
-        Some(name) => name,
-        None => K::NAMES.neon,
-    };
+    const DRIVER_NAME: &'static str = Self::NAMES.hash;
+    const HMAC_DRIVER_NAME: &'static str = Self::NAMES.hmac;
     const PRIORITY: i32 = unit_priority(K::PRIORITIES.ce);
-    fn run<W: Work<A>>(work: W) -> W::Output {
-        run_simd::<A, Ce<K>, W>(Self::stats(), work)
+    fn run<W: Work<A>>(stats: &'static CoreStats, work: W) -> W::Output {
+        run_simd::<A, Ce<K>, W>(stats, work)
     }
     fn stats() -> &'static CoreStats {
-        &K::stats().ce
+        &K::stats().ce.hash
     }
+    fn hmac_stats() -> &'static CoreStats {
+        &K::stats().ce.hmac
+    }
+}
+
+impl<A: Algorithm, K: AsmCores<A>> CeDriver<K, A> {
+    /// The CE drivers' names (never registered without a CE core: then the
+    /// NEON ones').
+    const NAMES: DriverName = match K::NAMES.ce {
+        Some(names) => names,
+        None => K::NAMES.neon,
+    };
 }
 
 /// The hotplug callback of a module's selector: measures with the module's
@@ -599,10 +806,10 @@ macro_rules! module_asm_sha_driver {
             unsafe impl $crate::rsha::md_shash::AsmCores<$alg> for Cores {
                 const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = CE_FEATURE;
                 const NAMES: $crate::rsha::md_shash::Names = $crate::rsha::md_shash::Names {
-                    scalar: $scalar_name,
-                    neon: $neon_name,
+                    scalar: $crate::__driver_name!($scalar_name),
+                    neon: $crate::__driver_name!($neon_name),
                     ce: $crate::__asm_ce_name!($($ce_name)?),
-                    selected: $selected_name,
+                    selected: $crate::__driver_name!($selected_name),
                 };
                 const PRIORITIES: $crate::rsha::md_shash::Priorities =
                     $crate::rsha::md_shash::Priorities {
@@ -650,24 +857,21 @@ macro_rules! module_asm_sha_driver {
                 }
             }
 
-            $crate::__modinfo_alias!("crypto-", <$alg as $crate::rsha::md::Algorithm>::NAME);
-            $crate::__modinfo_alias!("", <$alg as $crate::rsha::md::Algorithm>::NAME);
-            $crate::__modinfo_alias!("crypto-", $selected_name);
-            $crate::__modinfo_alias!("", $selected_name);
+            $crate::__modinfo_aliases!(<$alg as $crate::rsha::md::Algorithm>::NAME);
+            $crate::__modinfo_aliases!(<$alg as $crate::rsha::md::Algorithm>::HMAC_NAME);
+            $crate::__modinfo_aliases!($selected_name);
+            $crate::__modinfo_aliases!(concat!("hmac-", $selected_name));
             #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("crypto-", $scalar_name);
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("", $scalar_name);
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("crypto-", $neon_name);
-            #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-            $crate::__modinfo_alias!("", $neon_name);
-            $(
-                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-                $crate::__modinfo_alias!("crypto-", $ce_name);
-                #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-                $crate::__modinfo_alias!("", $ce_name);
-            )?
+            const _: () = {
+                $crate::__modinfo_aliases!($scalar_name);
+                $crate::__modinfo_aliases!(concat!("hmac-", $scalar_name));
+                $crate::__modinfo_aliases!($neon_name);
+                $crate::__modinfo_aliases!(concat!("hmac-", $neon_name));
+                $(
+                    $crate::__modinfo_aliases!($ce_name);
+                    $crate::__modinfo_aliases!(concat!("hmac-", $ce_name));
+                )?
+            };
         )+
 
         /// The text of `/sys/kernel/debug/<module>/units`.
@@ -723,23 +927,23 @@ macro_rules! module_asm_sha_driver {
                 #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
                 let units = {
                     let scalar = $crate::module_shash_driver!(@register module,
-                        [$(MdShash<ScalarDriver<Cores, $alg>>),+]);
+                        [$(MdShash<ScalarDriver<Cores, $alg>>, MdHmac<ScalarDriver<Cores, $alg>>),+]);
                     $crate::module_shash_driver!(@stats debugfs,
-                        [$(MdShash<ScalarDriver<Cores, $alg>>),+]);
+                        [$(MdShash<ScalarDriver<Cores, $alg>>, MdHmac<ScalarDriver<Cores, $alg>>),+]);
                     let neon = if SELECTOR.available($crate::rsha::stats::Unit::Neon) {
                         let neon = $crate::module_shash_driver!(@register module,
-                            [$(MdShash<NeonDriver<Cores, $alg>>),+]);
+                            [$(MdShash<NeonDriver<Cores, $alg>>, MdHmac<NeonDriver<Cores, $alg>>),+]);
                         $crate::module_shash_driver!(@stats debugfs,
-                            [$(MdShash<NeonDriver<Cores, $alg>>),+]);
+                            [$(MdShash<NeonDriver<Cores, $alg>>, MdHmac<NeonDriver<Cores, $alg>>),+]);
                         Some(neon)
                     } else {
                         None
                     };
                     let ce = if SELECTOR.available($crate::rsha::stats::Unit::Ce) {
                         let ce = $crate::module_shash_driver!(@register module,
-                            [$(MdShash<CeDriver<Cores, $alg>>),+]);
+                            [$(MdShash<CeDriver<Cores, $alg>>, MdHmac<CeDriver<Cores, $alg>>),+]);
                         $crate::module_shash_driver!(@stats debugfs,
-                            [$(MdShash<CeDriver<Cores, $alg>>),+]);
+                            [$(MdShash<CeDriver<Cores, $alg>>, MdHmac<CeDriver<Cores, $alg>>),+]);
                         Some(ce)
                     } else {
                         None
@@ -747,10 +951,11 @@ macro_rules! module_asm_sha_driver {
                     (scalar, neon, ce)
                 };
                 let selected = $crate::module_shash_driver!(@register module,
-                    [$(MdShash<SelectedDriver<Cores, $alg>>),+],
-                    priority: SelectedDriver::<Cores, $crate::__first_type!($($alg),+)>::priority());
+                    [$(MdShash<SelectedDriver<Cores, $alg>>, MdHmac<SelectedDriver<Cores, $alg>>),+],
+                    priority_delta:
+                        SelectedDriver::<Cores, $crate::__first_type!($($alg),+)>::priority_delta());
                 $crate::module_shash_driver!(@stats debugfs,
-                    [$(MdShash<SelectedDriver<Cores, $alg>>),+]);
+                    [$(MdShash<SelectedDriver<Cores, $alg>>, MdHmac<SelectedDriver<Cores, $alg>>),+]);
                 Ok(Module {
                     _debugfs: debugfs,
                     _selected: selected,
@@ -784,7 +989,19 @@ macro_rules! __asm_ce_feature {
     };
 }
 
-/// `Names::ce`: the name given, or none.
+/// The [`DriverName`] of the hash driver named `$name` and of its HMAC.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __driver_name {
+    ($name:literal) => {
+        $crate::rsha::md_shash::DriverName {
+            hash: $name,
+            hmac: concat!("hmac-", $name),
+        }
+    };
+}
+
+/// `Names::ce`: the names of the driver given, or none.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __asm_ce_name {
@@ -792,7 +1009,7 @@ macro_rules! __asm_ce_name {
         None
     };
     ($name:literal) => {
-        Some($name)
+        Some($crate::__driver_name!($name))
     };
 }
 
@@ -821,6 +1038,17 @@ macro_rules! __asm_ce_call {
         // SAFETY: the caller of `AsmCores::ce` holds a NEON section on a CPU
         // with the feature (its contract).
         unsafe { $ce($state, $data, $nblocks) }
+    };
+}
+
+/// The aliases `crypto-<name>` and `<name>` (see [`__modinfo_alias`]), as
+/// C's `MODULE_ALIAS_CRYPTO()` gives.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __modinfo_aliases {
+    ($name:expr) => {
+        $crate::__modinfo_alias!("crypto-", $name);
+        $crate::__modinfo_alias!("", $name);
     };
 }
 

@@ -18,6 +18,7 @@ macro_rules! sha_algorithm {
 
         impl Algorithm for $name {
             const NAME: &'static str = $cra_name;
+            const HMAC_NAME: &'static str = concat!("hmac(", $cra_name, ")");
             type Word = $word;
             type Chain = [$word; $words];
             type Block = [u8; $block];

@@ -56,6 +56,10 @@ const MAX_STATESIZE: usize = bindings::RSHA_HASH_MAX_STATESIZE;
 /// hardirq (which 6.16 and later no longer promise callers): they must not
 /// sleep or allocate.
 ///
+/// A keyed algorithm (an HMAC) keeps its key in the transform's context
+/// ([`Shash::Key`], `cra_ctxsize` bytes), which `setkey` writes and every
+/// request reads, through a [`KeyRef`].
+///
 /// The crypto API hands `init` and `import` a context it has not initialised
 /// (kmalloc'd, or `SHASH_DESC_ON_STACK`): they get it as `MaybeUninit` and
 /// return it initialised (the `&mut Self::State` they return can only come
@@ -81,10 +85,23 @@ pub trait Shash {
     type CoreExport: Bytes;
     /// Per-request state, stored in the `shash_desc` context.
     type State;
+    /// The transform's context: a keyed algorithm's key, `()` for a hash.
+    type Key;
+    /// Whether the algorithm takes a key: then it has a `setkey`, and the
+    /// crypto API refuses to hash with a transform before its key is set
+    /// (`CRYPTO_TFM_NEED_KEY`, `-ENOKEY`).
+    const KEYED: bool = false;
 
+    /// Writes the key that the bytes `key` describe into `slot`, all of it.
+    fn setkey(_slot: &mut MaybeUninit<Self::Key>, _key: Message<'_>) -> Result {
+        Err(EINVAL)
+    }
     /// Initialises `state` for the start of a message, all of it, and returns
     /// it.
-    fn init(state: &mut MaybeUninit<Self::State>) -> &mut Self::State;
+    fn init<'s>(
+        state: &'s mut MaybeUninit<Self::State>,
+        key: KeyRef<'_, Self::Key>,
+    ) -> &'s mut Self::State;
     /// Hashes more message bytes.
     fn update(state: &mut Self::State, data: Message<'_>) -> Result;
     /// Hashes the last bytes and writes the digest into `out`.
@@ -96,6 +113,7 @@ pub trait Shash {
     fn import<'s>(
         state: &'s mut MaybeUninit<Self::State>,
         input: &Self::Export,
+        key: KeyRef<'_, Self::Key>,
     ) -> Result<&'s mut Self::State>;
     /// Writes the state without its partial block into `out`, for a caller
     /// that keeps the partial block itself.
@@ -105,12 +123,43 @@ pub trait Shash {
     fn import_core<'s>(
         state: &'s mut MaybeUninit<Self::State>,
         input: &Self::CoreExport,
+        key: KeyRef<'_, Self::Key>,
     ) -> Result<&'s mut Self::State>;
     /// The implementation's statistics, shown in debugfs by
     /// [`module_shash_driver`](crate::module_shash_driver) when
     /// `CONFIG_CRYPTO_RSHA_STATS` is set.
     fn stats() -> Option<&'static super::stats::CoreStats> {
         None
+    }
+}
+
+/// The key in a transform's context, as a request sees it: read by copy,
+/// never through a reference.
+///
+/// The crypto API lets a transform serve requests on many CPUs at once, which
+/// only read its context; `setkey` writes it, and the caller must not run it
+/// while requests are in flight (a caller that does gets requests hashed with
+/// a mix of both keys, as with the C drivers, but no reference to memory
+/// being written). A hash's key is `()`, read as nothing.
+///
+/// # Invariants
+///
+/// `ptr` is valid for reads of a `K` during `'a`, which `setkey` (or the
+/// zeroes of the transform's allocation, a valid `K`) wrote.
+pub struct KeyRef<'a, K> {
+    ptr: *const K,
+    _key: PhantomData<&'a K>,
+}
+
+impl<K> KeyRef<'_, K> {
+    /// A copy of the key.
+    pub fn read(&self) -> K
+    where
+        K: Copy,
+    {
+        // SAFETY: `ptr` is valid for reads of a written `K` (type invariants);
+        // the read makes no reference.
+        unsafe { self.ptr.read() }
     }
 }
 
@@ -128,13 +177,14 @@ pub struct AlgDef(Opaque<bindings::shash_alg>);
 unsafe impl Sync for AlgDef {}
 
 impl AlgDef {
-    /// Sets `cra_priority` before registration, for a priority that depends on
-    /// the CPUs ([`super::select::selected_priority`]).
-    pub fn set_priority(&mut self, priority: i32) {
+    /// Moves `cra_priority` by `delta` before registration, for a priority
+    /// that depends on the CPUs ([`super::select::selected_priority`]): a
+    /// hash driver and its HMAC move together.
+    pub fn move_priority(&mut self, delta: i32) {
         // A registered definition is held by its `Registration` as a pinned
         // `&'static mut` for good (`Opaque` makes `AlgDef` `!Unpin`).
         // SAFETY: `&mut self` is the only reference, and C does not know it.
-        unsafe { (*self.0.get()).__bindgen_anon_1.halg.base.cra_priority = priority };
+        unsafe { (*self.0.get()).__bindgen_anon_1.halg.base.cra_priority += delta };
     }
 }
 
@@ -165,6 +215,9 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
     assert!(T::BLOCK_SIZE <= MAX_BLOCK);
     // What the crypto API allows (6.16 and later check it at registration).
     assert!(size_of::<T::State>() <= MAX_DESCSIZE);
+    // The transform's context is aligned to `CRYPTO_MINALIGN`, at least
+    // `ARCH_SLAB_MINALIGN`.
+    assert!(core::mem::align_of::<T::Key>() <= CTX_ALIGN);
     assert!(size_of::<T::Export>() <= MAX_STATESIZE);
     // For the three `zeroed()` below: `shash_alg`, `hash_alg_common` and
     // `crypto_alg` are C structs of integers, pointers, arrays, list heads and unions
@@ -176,6 +229,7 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
         cra_driver_name: name_array(T::DRIVER_NAME),
         cra_priority: T::PRIORITY,
         cra_blocksize: T::BLOCK_SIZE as c_uint,
+        cra_ctxsize: size_of::<T::Key>() as c_uint,
         // SAFETY: all-zeroes is a valid `crypto_alg` (see above).
         ..unsafe { core::mem::zeroed() }
     };
@@ -189,6 +243,11 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
         digest: Some(Adapter::<T>::digest_callback),
         export: Some(Adapter::<T>::export_callback),
         import: Some(Adapter::<T>::import_callback),
+        setkey: if T::KEYED {
+            Some(Adapter::<T>::setkey_callback)
+        } else {
+            None
+        },
         #[cfg(rsha_shash_api_6_16)]
         export_core: Some(Adapter::<T>::export_core_callback),
         #[cfg(rsha_shash_api_6_16)]
@@ -203,7 +262,9 @@ pub const fn create_shash_alg<T: Shash>() -> AlgDef {
                 ..unsafe { core::mem::zeroed() }
             },
         },
-        // No `setkey`, `init_tfm`, `exit_tfm` or `clone_tfm`.
+        // No `init_tfm`, `exit_tfm` or `clone_tfm`: a key needs no set-up,
+        // and the crypto API frees the transform's context with
+        // `kfree_sensitive()`, which wipes the key.
         // SAFETY: all-zeroes is a valid `shash_alg` (see above).
         ..unsafe { core::mem::zeroed() }
     }))
@@ -226,8 +287,11 @@ fn wipe<B: Bytes>(bytes: &mut B) {
 }
 
 /// A [`Shash`] import: writes the state that an `E` describes into a context.
-type ImportFn<T, E> =
-    for<'s> fn(&'s mut MaybeUninit<<T as Shash>::State>, &E) -> Result<&'s mut <T as Shash>::State>;
+type ImportFn<T, E> = for<'s, 'k> fn(
+    &'s mut MaybeUninit<<T as Shash>::State>,
+    &E,
+    KeyRef<'k, <T as Shash>::Key>,
+) -> Result<&'s mut <T as Shash>::State>;
 
 /// The `extern "C"` callbacks of the `shash_alg` made for `T`.
 ///
@@ -255,6 +319,63 @@ impl<T: Shash> Adapter<T> {
         unsafe { (*desc).__ctx.as_mut_ptr().cast::<T::State>() }
     }
 
+    /// The key in the context of the transform of `desc`.
+    ///
+    /// # Safety
+    ///
+    /// `desc` is a descriptor of a tfm of the algorithm made by
+    /// [`create_shash_alg::<T>`], used after `setkey` (the crypto API refuses
+    /// requests before it: `CRYPTO_TFM_NEED_KEY`) or with no key (`()`), and
+    /// the returned value is used only during the callback.
+    unsafe fn key<'a>(desc: *mut bindings::shash_desc) -> KeyRef<'a, T::Key> {
+        // INVARIANT: the context holds `cra_ctxsize = size_of::<T::Key>()`
+        // bytes aligned to `CRYPTO_MINALIGN` (enough: `create_shash_alg`),
+        // zeroed at allocation and written by `setkey`; the transform outlives
+        // the request.
+        // SAFETY: `desc` and its `tfm` are valid (the function's safety
+        // requirements); `__crt_ctx` is the flexible array member that starts
+        // the transform's context. No reference is made.
+        let ptr = unsafe { core::ptr::addr_of!((*(*desc).tfm).base.__crt_ctx) };
+        KeyRef {
+            ptr: ptr.cast::<T::Key>(),
+            _key: PhantomData,
+        }
+    }
+
+    /// `setkey` of the ops table (keyed algorithms only).
+    ///
+    /// # Safety
+    ///
+    /// Called by the crypto API only, with a tfm of this algorithm, whose
+    /// context the caller does not use meanwhile, and `keylen` bytes at
+    /// `key` that are readable during the call.
+    unsafe extern "C" fn setkey_callback(
+        tfm: *mut bindings::crypto_shash,
+        key: *const u8,
+        keylen: c_uint,
+    ) -> c_int {
+        // SAFETY: `tfm` is valid (the function's safety requirements); the
+        // context is its flexible array member.
+        let ctx = unsafe { core::ptr::addr_of_mut!((*tfm).base.__crt_ctx) }.cast::<T::Key>();
+        let len = keylen as usize;
+        // A key inside the context it is to replace: no caller has a reason to
+        // pass one, and reading it while writing the context is refused.
+        if overlap(ctx.cast_const().cast(), size_of::<T::Key>(), key, len) {
+            return EINVAL.to_errno();
+        }
+        // SAFETY: the context is `cra_ctxsize` bytes aligned for a `T::Key`
+        // (`Self::key`), which the caller leaves to `setkey` for the call; as
+        // a `MaybeUninit` it may hold anything. The key bytes are readable,
+        // outside it (checked above).
+        let (slot, key) = unsafe {
+            (
+                &mut *ctx.cast::<MaybeUninit<T::Key>>(),
+                Message::from_raw(key, len),
+            )
+        };
+        from_result(|| T::setkey(slot, key).map(|()| 0))
+    }
+
     /// Whether the `len` bytes at `p` overlap the context `ctx`.
     fn in_ctx(ctx: *mut T::State, p: *const u8, len: usize) -> bool {
         overlap(ctx.cast_const().cast(), size_of::<T::State>(), p, len)
@@ -271,7 +392,8 @@ impl<T: Shash> Adapter<T> {
         // (`Self::ctx`), which the crypto API owns exclusively for this call;
         // as a `MaybeUninit` it may hold anything. `init` initialises it.
         let slot = unsafe { &mut *Self::ctx(desc).cast::<MaybeUninit<T::State>>() };
-        T::init(slot);
+        // SAFETY: a descriptor of this algorithm, during the callback.
+        T::init(slot, unsafe { Self::key(desc) });
         0
     }
 
@@ -505,7 +627,8 @@ impl<T: Shash> Adapter<T> {
         };
         // SAFETY: as in `init_callback`.
         let slot = unsafe { &mut *Self::ctx(desc).cast::<MaybeUninit<T::State>>() };
-        let result = import(slot, staged).map(|_| 0);
+        // SAFETY: as in `init_callback`.
+        let result = import(slot, staged, unsafe { Self::key(desc) }).map(|_| 0);
         wipe(staged);
         from_result(|| result)
     }
@@ -641,7 +764,7 @@ impl Drop for Registration {
 macro_rules! module_shash_driver {
     (@count $($x:ty),*) => { 0usize $(+ { let _ = ::core::marker::PhantomData::<$x>; 1usize })* };
 
-    (@register $module:ident, [$($alg:ty),+] $(, priority: $priority:expr)?) => {{
+    (@register $module:ident, [$($alg:ty),+] $(, priority_delta: $delta:expr)?) => {{
         static mut ALGS: [$crate::rsha::shash::AlgDef;
             $crate::module_shash_driver!(@count $($alg),+)] =
             [$($crate::rsha::shash::create_shash_alg::<$alg>()),+];
@@ -649,7 +772,7 @@ macro_rules! module_shash_driver {
         // no other reference to it exists. From here on only C uses it.
         let algs = unsafe { &mut *::core::ptr::addr_of_mut!(ALGS) };
         $(for alg in algs.iter_mut() {
-            alg.set_priority($priority);
+            alg.move_priority($delta);
         })?
         $crate::rsha::shash::Registration::register(
             $module, ::core::pin::Pin::static_mut(&mut algs[..]))?

@@ -31,8 +31,10 @@ pub struct ShashTfm {
     tfm: NonNull<bindings::crypto_shash>,
 }
 
-// SAFETY: a transform without a key is immutable once allocated: the crypto API
-// lets any number of threads use it at once, each with its own descriptor.
+// SAFETY: a transform is immutable once allocated but for its key, which only
+// `setkey` writes, through `&mut self`: while it is shared no key changes, and the
+// crypto API lets any number of threads use it at once, each with its own
+// descriptor.
 unsafe impl Send for ShashTfm {}
 // SAFETY: as above.
 unsafe impl Sync for ShashTfm {}
@@ -51,6 +53,15 @@ impl ShashTfm {
 
     fn as_ptr(&self) -> *mut bindings::crypto_shash {
         self.tfm.as_ptr()
+    }
+
+    /// Sets the key of a keyed algorithm (an HMAC); any length.
+    pub fn setkey(&mut self, key: &[u8]) -> Result {
+        let len = u32::try_from(key.len())?;
+        // SAFETY: the transform is valid (type invariant), and `&mut self` makes
+        // it ours for the call: no descriptor of it is in use. `key` is `len`
+        // readable bytes.
+        to_result(unsafe { bindings::crypto_shash_setkey(self.as_ptr(), key.as_ptr(), len) })
     }
 
     /// The implementation behind the transform (`cra_driver_name`).

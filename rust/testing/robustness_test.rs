@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Test only: hashes with every Rust SHA driver from every context a kernel user
-//! may call it from, and compares each digest with the generic C driver.
+//! Test only: hashes with every Rust SHA and HMAC driver from every context a
+//! kernel user may call it from, and compares each digest with the kernel's C
+//! driver.
 //!
 //! Loaded by the test suite after the drivers (`scripts/guest/initramfs/robustness.sh`); all
 //! tests run in module init and report in KTAP version 1
@@ -30,7 +31,9 @@
 //! While loaded the module holds a transform of every driver, so `rmmod` of a
 //! driver module must be refused until this one goes.
 //!
-//! Tests, per driver (the reference is `<alg>-generic`):
+//! Tests, per driver (the reference is `<alg>-generic` on 6.12 and `<alg>-lib`
+//! on 7.x; for an HMAC `hmac(<alg>-generic)` and `hmac-<alg>-lib`, with the same
+//! random key of 0 to 300 bytes as ours, a key per driver and thread):
 //! - `ctx-task`, `ctx-preempt-off`, `ctx-irqs-off`, `ctx-softirq`, `ctx-hardirq`:
 //!   a batch of messages (0 B to 9 KiB, so NEON sections are cut) hashed in that
 //!   context; the softirq and hardirq batches run in an hrtimer callback (soft and
@@ -112,10 +115,27 @@ macro_rules! reference_suffix {
     };
 }
 
+/// The reference driver of an HMAC: the `hmac` template over the generic
+/// driver on 6.12, the kernel's `hmac-<alg>-lib` from 6.17 on.
+#[cfg(not(rsha_lib_drivers))]
+macro_rules! hmac_reference {
+    ($name:literal) => {
+        concat!("hmac(", $name, "-generic)")
+    };
+}
+#[cfg(rsha_lib_drivers)]
+macro_rules! hmac_reference {
+    ($name:literal) => {
+        concat!("hmac-", $name, "-lib")
+    };
+}
+
 /// One algorithm: its reference driver, our drivers and its export layout.
 struct Alg {
     generic: &'static CStr,
     drivers: &'static [&'static CStr],
+    /// An HMAC: both transforms get the same random key.
+    keyed: bool,
     /// Bytes of chaining value at the start of the export format.
     chain_bytes: usize,
     /// `u64` words of byte counter after it (1, or 2 for SHA-384/512).
@@ -124,24 +144,33 @@ struct Alg {
 
 /// Our drivers of one algorithm: the scalar, NEON, Crypto Extensions (where the
 /// architecture has the instructions: `$ce`) and selected ones.
+/// With `hmac`, their HMAC drivers.
 macro_rules! alg {
     ($name:literal, $chain:expr, $words:expr, $ce:expr) => {
+        alg!(@ $name, "", concat!($name, reference_suffix!()), false, $chain, $words, $ce)
+    };
+    (hmac $name:literal, $chain:expr, $words:expr, $ce:expr) => {
+        alg!(@ $name, "hmac-", hmac_reference!($name), true, $chain, $words, $ce)
+    };
+    (@ $name:literal, $prefix:literal, $reference:expr, $keyed:expr, $chain:expr, $words:expr,
+     $ce:expr) => {
         Alg {
-            generic: c_str!(concat!($name, reference_suffix!())),
+            generic: c_str!($reference),
             drivers: if $ce {
                 &[
-                    c_str!(concat!($name, "-", arch!(), "-rs")),
-                    c_str!(concat!($name, "-", arch!(), "-neon-rs")),
-                    c_str!(concat!($name, "-", arch!(), "-ce-rs")),
-                    c_str!(concat!($name, "-", arch!(), "-auto-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), "-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), "-neon-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), "-ce-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), "-auto-rs")),
                 ]
             } else {
                 &[
-                    c_str!(concat!($name, "-", arch!(), "-rs")),
-                    c_str!(concat!($name, "-", arch!(), "-neon-rs")),
-                    c_str!(concat!($name, "-", arch!(), "-auto-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), "-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), "-neon-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), "-auto-rs")),
                 ]
             },
+            keyed: $keyed,
             chain_bytes: $chain,
             counter_words: $words,
         }
@@ -151,12 +180,17 @@ macro_rules! alg {
 /// Whether SHA-384/512 have a Crypto Extensions driver: on arm64 only.
 const SHA512_CE: bool = cfg!(CONFIG_ARM64);
 
-const ALGS: [Alg; 5] = [
+const ALGS: [Alg; 10] = [
     alg!("sha1", 20, 1, true),
     alg!("sha224", 32, 1, true),
     alg!("sha256", 32, 1, true),
     alg!("sha384", 64, 2, SHA512_CE),
     alg!("sha512", 64, 2, SHA512_CE),
+    alg!(hmac "sha1", 20, 1, true),
+    alg!(hmac "sha224", 32, 1, true),
+    alg!(hmac "sha256", 32, 1, true),
+    alg!(hmac "sha384", 64, 2, SHA512_CE),
+    alg!(hmac "sha512", 64, 2, SHA512_CE),
 ];
 
 /// The negative control (rust/testing/negative_control.rs): a "sha256" driver
@@ -166,6 +200,7 @@ const ALGS: [Alg; 5] = [
 const NEGATIVE_CONTROL: Alg = Alg {
     generic: c_str!(concat!("sha256", reference_suffix!())),
     drivers: &[c_str!("sha256-rs-negative-control")],
+    keyed: false,
     chain_bytes: 32,
     counter_words: 1,
 };
@@ -200,6 +235,22 @@ fn random_upto(max: usize) -> usize {
 fn fill_random(buf: &mut [u8]) {
     // SAFETY: `buf` is valid for `buf.len()` bytes of writes.
     unsafe { bindings::get_random_bytes(buf.as_mut_ptr().cast(), buf.len()) };
+}
+
+/// Longest random HMAC key: longer than any block, so that it is hashed first.
+const MAX_KEY: usize = 300;
+
+/// Gives `ours` and its reference the same random key of 0 to
+/// [`MAX_KEY`] bytes, for an HMAC; nothing for a hash.
+fn set_random_key(alg: &Alg, ours: &mut ShashTfm, reference: &mut ShashTfm) -> Result {
+    if !alg.keyed {
+        return Ok(());
+    }
+    let mut key = [0u8; MAX_KEY];
+    let key = &mut key[..random_upto(MAX_KEY)];
+    fill_random(key);
+    ours.setkey(key)?;
+    reference.setkey(key)
 }
 
 /// A zeroed byte buffer of `len` bytes.
@@ -622,13 +673,16 @@ fn thread_work() -> Result<u32> {
     let mut bad = 0;
     let mut src = buffer(THREAD_MAX_LEN + 16)?;
     for alg in &ALGS {
-        let generic = ShashTfm::new(alg.generic)?;
+        let mut generic = ShashTfm::new(alg.generic)?;
         for &driver in alg.drivers {
-            let tfm = match ShashTfm::new(driver) {
+            let mut tfm = match ShashTfm::new(driver) {
                 Ok(tfm) => tfm,
                 Err(e) if e == ENOENT => continue, // absent, reported by init
                 Err(e) => return Err(e),
             };
+            // A key of this thread's own: two transforms of a driver with
+            // different keys hashing at once must not mix.
+            set_random_key(alg, &mut tfm, &mut generic)?;
             let mut desc = tfm.desc()?;
             for _ in 0..THREAD_ITERATIONS {
                 let off = random_upto(15);
@@ -1031,11 +1085,15 @@ impl kernel::Module for RobustnessTest {
                     report.result("alloc", driver, Err(EINVAL));
                     continue;
                 }
-                let t = Target {
+                let mut t = Target {
                     alg,
                     tfm,
                     generic: ShashTfm::new(alg.generic)?,
                 };
+                if let Err(e) = set_random_key(alg, &mut t.tfm, &mut t.generic) {
+                    report.result("alloc", driver, Err(e));
+                    continue;
+                }
                 report.begin(driver);
                 contexts(&mut report, &t, &pool);
                 misalign(&mut report, &t, &pool);

@@ -3,10 +3,12 @@
 #
 # check-aliases.sh [--user] LABEL MODULE.ko...: one PASS/FAIL line per module: its
 # .modinfo aliases (modinfo -F alias) are exactly those of its in-tree
-# counterpart's kind, crypto-<alg> and <alg> for every algorithm, crypto-<driver>
-# and <driver> for every driver, derived here from the module's name
+# counterpart's kind, crypto-<alg> and <alg> for every algorithm and for its
+# HMAC, hmac(<alg>), crypto-<driver> and <driver> for every driver and for its
+# HMAC driver, hmac-<driver>, derived here from the module's name
 # (sha1-<arch>-rs: sha1; sha256-<arch>-rs: sha224, sha256; sha512-<arch>-rs:
-# sha384, sha512; each with a scalar and a NEON driver). A test-only module
+# sha384, sha512; each with a scalar and a NEON driver), and the CPU alias that
+# has udev load it at boot. A test-only module
 # (rsha-*) must have none, so that no request ever loads it. --user: a
 # user's build, whose only drivers are the selected ones (*-auto-rs).
 set -uo pipefail
@@ -19,6 +21,8 @@ shift
 need modinfo kmod
 # module_algs, shared with the guest's scripts.
 . "$RSHA_ROOT/scripts/guest/initramfs/lib.sh"
+# The CPU alias holds "*": no globbing of the word lists below.
+set -f
 for ko in "$@"; do
 	m=$(basename "$ko" .ko) want=
 	case $m in
@@ -27,13 +31,18 @@ for ko in "$@"; do
 		arch=${m#*-} arch=${arch%-rs}
 		algs=$(module_algs "$m")
 		[ -n "$algs" ] || { echo "FAIL $LABEL: aliases of $m: unknown module"; continue; }
+		# The CPU device table's alias (rust/rsha/helpers.c): a feature
+		# every CPU it runs on has, arm64 FP (0), ARM TLS (hwcap bit 15).
+		case $arch in arm64) want="cpu:type:*:feature:*0000* " ;; *) want="cpu:type:*:feature:*000F* " ;; esac
 		for a in $algs; do
 			ce="$a-$arch-ce-rs"
 			case $arch/$a in arm/sha384 | arm/sha512) ce= ;; esac	# no AArch32 SHA-512 instructions
 			units="$a-$arch-rs $a-$arch-neon-rs $ce"
 			[ -z "$USER_BUILD" ] || units=
+			# Each driver with its HMAC: hmac(<alg>), hmac-<driver>.
 			for n in "$a" $units "$a-$arch-auto-rs"; do
-				want+="crypto-$n $n "
+				[ "$n" = "$a" ] && h="hmac($a)" || h="hmac-$n"
+				want+="crypto-$n $n crypto-$h $h "
 			done
 		done
 		;;
@@ -42,7 +51,7 @@ for ko in "$@"; do
 	want=$(printf '%s\n' $want | LC_ALL=C sort)
 	have=$(modinfo -F alias "$ko" 2>&1 | LC_ALL=C sort)
 	if [ "$have" = "$want" ]; then
-		[ -n "$want" ] && echo "PASS $LABEL: ${USER_BUILD:+user build: }$m declares its $(echo $want | wc -w) aliases (crypto-<alg>, <alg>, crypto-<driver>, <driver>)" || echo "PASS $LABEL: $m (test only) declares no alias"
+		[ -n "$want" ] && echo "PASS $LABEL: ${USER_BUILD:+user build: }$m declares its $(echo $want | wc -w) aliases (crypto-<alg>, <alg>, crypto-<driver>, <driver>, each also for HMAC, and the CPU alias)" || echo "PASS $LABEL: $m (test only) declares no alias"
 	else
 		echo "FAIL $LABEL: aliases of $m: want [$(echo $want)], modinfo says [$(echo $have)]"
 	fi

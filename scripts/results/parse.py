@@ -60,6 +60,14 @@ def names(csv):
     return [x for x in csv.split(",") if x]
 
 
+def alg_of_driver(d):
+    """The algorithm of our driver D: sha256 for sha256-arm64-auto-rs,
+    hmac(sha256) for hmac-sha256-arm64-auto-rs."""
+    if d.startswith("hmac-"):
+        return f"hmac({d.split('-')[1]})"
+    return d.split("-")[0]
+
+
 def crash_note(crashed):
     """What kunit.py found missing or crashed, shortly."""
     more = f" and {len(crashed) - 3} more" if len(crashed) > 3 else ""
@@ -116,6 +124,10 @@ class Checks:
             res(bool(autoload), "on-demand loading tests ran", "no autoload subtest")
         for name in sorted(autoload):
             self.step("autoload", name, f"autoload: {name}")
+        if autoload:
+            res("cpu-modalias-loads-every-module" in autoload,
+                "autoload: the CPU modalias (udev's coldplug at boot) step ran",
+                "no cpu-modalias-loads-every-module result")
 
         algs = console.proc_crypto(sec.get("proc-crypto", []))
         by_driver = {a.get("driver"): a for a in algs}
@@ -150,6 +162,11 @@ class Checks:
             res(bool(hit), "negative control: testmgr reports the wrong digest",
                 "no self-test failure reported for the deliberately wrong driver: "
                 "the self-tests did not run")
+            hit = [l for l in negmsgs
+                   if f"alg: self-tests for hmac(sha256) using hmac-{neg} failed" in l]
+            res(bool(hit), "negative control: testmgr reports the wrong HMAC",
+                "no self-test failure reported for the deliberately wrong HMAC driver: "
+                "the HMAC self-tests did not run")
 
         # Splats anywhere, except the WARN that testmgr raises for the negative control.
         for k, v in sec.items():
@@ -176,23 +193,32 @@ class Checks:
         # them unless every CPU has the module's Crypto Extensions unit (its
         # CE unit driver registered); without them, above every other driver
         # of the algorithm. tcrypt then takes the one ranked first.
+        # The HMAC drivers follow the same rule against hmac-<alg>-lib, one
+        # above their hash driver (above the hmac template's instance over
+        # it, 6.12).
         tcrypt = console.tcrypt_runs(sec)
         for want in names(args.selected):
             alg, drv = want.split("=")
-            ours = by_driver.get(drv, {})
-            prio = int(ours.get("priority", "0"))
-            lib = f"{alg}-lib"
-            below_lib = lib in by_driver and drv.replace("-auto-rs", "-ce-rs") in by_driver
-            wrong = [f"{a['driver']} {a['priority']}" for a in algs
-                     if a.get("name") == alg and a.get("driver") != drv
-                     and not (int(a["priority"]) > prio if below_lib and a["driver"] == lib
-                              else int(a["priority"]) < prio)]
-            where = (f"below {lib} and above the others (every CPU has the Crypto Extensions unit)"
-                     if below_lib else f"above every other {alg} driver"
-                     + (f", {lib} included (not every CPU has the Crypto Extensions unit)"
-                        if lib in by_driver else ""))
-            res(bool(ours) and not wrong, f"{drv} (priority {prio}) ranks {where}",
-                f"out of place against: {', '.join(wrong)}" if ours else "not in /proc/crypto")
+            ce_everywhere = drv.replace("-auto-rs", "-ce-rs") in by_driver
+            for name, d, lib in ((alg, drv, f"{alg}-lib"),
+                                 (f"hmac({alg})", f"hmac-{drv}", f"hmac-{alg}-lib")):
+                ours = by_driver.get(d, {})
+                prio = int(ours.get("priority", "0"))
+                below_lib = lib in by_driver and ce_everywhere
+                wrong = [f"{a['driver']} {a['priority']}" for a in algs
+                         if a.get("name") == name and a.get("driver") != d
+                         and not (int(a["priority"]) > prio if below_lib and a["driver"] == lib
+                                  else int(a["priority"]) < prio)]
+                where = (f"below {lib} and above the others (every CPU has the Crypto "
+                         "Extensions unit)" if below_lib else f"above every other {name} driver"
+                         + (f", {lib} included (not every CPU has the Crypto Extensions unit)"
+                            if lib in by_driver else ""))
+                res(bool(ours) and not wrong, f"{d} (priority {prio}) ranks {where}",
+                    f"out of place against: {', '.join(wrong)}" if ours else "not in /proc/crypto")
+            hmac_prio = int(by_driver.get(f"hmac-{drv}", {}).get("priority", "0"))
+            prio = int(by_driver.get(drv, {}).get("priority", "0"))
+            res(hmac_prio == prio + 1, f"hmac-{drv} ranks one above {drv}",
+                f"priorities {hmac_prio} and {prio}")
             top = console.top_driver(algs, alg)
             runs = [(d, rows) for a, d, rows in tcrypt if a == alg]
             res(top is not None and any(d == top for d, _ in runs),
@@ -291,7 +317,7 @@ class Checks:
                 "; ".join(types.values()) or "no type lines")
 
         def module_of(d):
-            alg = d.split("-")[0]
+            alg = alg_of_driver(d).removeprefix("hmac(").removesuffix(")")
             fam = {"sha224": "sha256", "sha384": "sha512"}.get(alg, alg)
             return next((m for m in modules if m.startswith(fam + "-")), None)
 
@@ -366,7 +392,7 @@ class Checks:
     def users(self):
         args, kt, sec, res = self.args, self.kt, self.sec, self.res
         drivers = names(args.drivers)
-        alg_of = {d: d.split("-")[0] for d in drivers}
+        alg_of = {d: alg_of_driver(d) for d in drivers}
 
         # Test vectors: every vector of every set, with every driver of its algorithm.
         expected, kind = {}, {}
@@ -383,7 +409,10 @@ class Checks:
                         (f[3] if len(f) > 3 else "").lower()
         for s, vectors in sorted(expected.items()):
             alg = s.split("-")[1] if kind[s] == "hmac" else s.split("-")[0]
-            for d in (d for d in drivers if alg_of[d] == alg):
+            # HMAC vectors: through the hmac template over each hash driver
+            # and through each HMAC driver of ours.
+            for d in (d for d in drivers if alg_of[d] == alg
+                      or kind[s] == "hmac" and alg_of[d] == f"hmac({alg})"):
                 selected = d.endswith("-auto-rs")
                 if args.cavp_drivers == "selected" and not selected:
                     continue
@@ -395,7 +424,7 @@ class Checks:
                 if kind[s] == "hash" and selected:
                     reports.append(("cavp-split", sorted(vectors), ", split into MSG_MORE pieces"))
                 reports.append(("cavp-kcapi", [0], ", through Debian's kcapi-dgst"))
-                name = f"hmac({d})" if kind[s] == "hmac" else d
+                name = f"hmac({d})" if kind[s] == "hmac" and alg_of[d] == alg else d
                 for report, which, how in reports:
                     g = got.get((report, s, d), {})
                     bad = [i for i in which if g.get(i) != vectors[i]]
@@ -428,9 +457,14 @@ class Checks:
             why = f"exit {rc}, seed {seed}: {summary or 'no summary'}"
             if d in details:
                 why += f"; first: {details[d][0]}"
-            if ref not in (f"{alg}-lib", f"{alg}-generic"):
-                why = f"reference {ref} is not the kernel's {alg}-lib or {alg}-generic; {why}"
-            good = (f[0] == alg and ref in (f"{alg}-lib", f"{alg}-generic") and rc == "0"
+            # The kernel's C driver: <alg>-lib (7.3) or <alg>-generic (6.12);
+            # for an HMAC hmac-<alg>-lib or the template over <alg>-generic.
+            h = alg[5:-1] if alg.startswith("hmac(") else None
+            refs = ((f"hmac-{h}-lib", f"hmac({h}-generic)") if h
+                    else (f"{alg}-lib", f"{alg}-generic"))
+            if ref not in refs:
+                why = f"reference {ref} is not the kernel's {' or '.join(refs)}; {why}"
+            good = (f[0] == alg and ref in refs and rc == "0"
                     and m is not None and m.group(1) == d and m.group(2) == ref
                     and int(count) > 0 and m.group(5) == "0" and m.group(6) == "0")
             res(good, f"{alg} {d} matches {ref} over {count} random messages ({ways})", why)
@@ -453,25 +487,17 @@ class Checks:
             return "|".join(re.escape(d) for d in drivers if alg_of[d] == alg)
 
         def hmac_by(section, alg, what):
-            # 6.12: the hmac template over the sha driver of highest priority,
-            # ours. 7.3 registers hmac-<alg>-lib (priority 300, over
-            # lib/crypto), which the crypto API takes unless the template has
-            # been instantiated over ours already at a higher priority (ours at
-            # 310, where it ranks above <alg>-lib), as the AF_ALG vectors above
-            # do by naming hmac(<our driver>); this project has no HMAC driver
-            # of its own. Either way the user must hold it.
+            # The hmac(<alg>) driver ranked first before the user ran: ours
+            # (our HMAC drivers rank above the template's instances, and
+            # above hmac-<alg>-lib where our hash driver ranks above
+            # <alg>-lib), or hmac-<alg>-lib (7.x, every CPU with the Crypto
+            # Extensions unit). The user must hold it (its refcnt above 1).
             algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
-            lib = f"hmac-{alg}-lib"
-            if not any(a.get("driver") == lib for a in algs):
-                ours_in_crypto(section, rf"hmac\(({ours(alg)})\)",
-                               f"{what} instantiated over our {alg}")
-                return
-            held = [a.get("driver") for a in algs
-                    if re.fullmatch(rf"hmac\(({ours(alg)})\)|{re.escape(lib)}", a.get("driver", ""))
-                    and int(a.get("refcnt", 0)) > 1]
-            res(bool(held), f"{what} runs on the hmac(sha) of highest priority "
-                f"(7.3: {lib}, or the template over ours once instantiated): {', '.join(held)}",
-                f"neither {lib} nor hmac(<our {alg}>) holds a user")
+            top = console.top_driver(base, f"hmac({alg})")
+            held = [a for a in algs if a.get("driver") == top and int(a.get("refcnt", 0)) > 1]
+            res(top is not None and bool(held), f"{what} runs on the hmac({alg}) driver ranked "
+                f"first, {top}" + (" (ours)" if top in drivers else " (the kernel's)"),
+                f"{top} holds no user" if top else f"no hmac({alg}) driver in /proc/crypto")
 
         # dm-verity: sha256 and sha512 in on-disk format 1, sha256 in format 0.
         # 6.12 names the driver it uses in the kernel log; 7.3 does not, and
@@ -556,9 +582,9 @@ class Checks:
         for f in console.marks(self.lines, "pinned"):
             mod, count = f[0], f[1] if len(f) > 1 else "?"
             by_drbg = mod.startswith("sha512_") and drbg and any(
-                refs.get(f"hmac({d})", 0) >= 2 for d in drivers if alg_of[d] == "sha512")
+                refs.get(d, 0) >= 2 for d in drivers if alg_of[d] == "hmac(sha512)")
             res(by_drbg, f"module {mod} stays referenced only by the kernel's default DRBG "
-                "(drbg_*_hmac_sha512 on hmac(<our sha512>))",
+                "(drbg_*_hmac_sha512 on our hmac(sha512))",
                 f"{mod} still has {count} references after the users were torn down")
 
 

@@ -34,7 +34,10 @@
  *
  *   ALG REF COUNT messages (seed SEED): N mismatches, E errors
  *
- * counting messages. Everything random follows from SEED and the message's
+ * counting messages. When ALG is an HMAC (its name starts with "hmac"), each
+ * message has a key of its own, 0 to 300 random bytes (shorter than, as long
+ * as and longer than a block), set on both transforms before it is hashed.
+ * Everything random follows from SEED and the message's
  * index: the same arguments hash the same messages the same ways. Exit status
  * 0 when no message differed or failed, 1 otherwise, 2 on a usage error.
  *
@@ -522,8 +525,12 @@ close_op:
 struct compare_msg {
 	unsigned int index;
 	size_t len, offset;
+	long key_len;	/* -1: no key */
 	const char *alg, *ref;
 };
+
+#define COMPARE_MAX_KEY		300
+static unsigned char key[COMPARE_MAX_KEY];
 
 /* report_head: start a report line on message M, way WAY. */
 static size_t report_head(const char *kind, const struct compare_msg *m, const char *way)
@@ -537,6 +544,10 @@ static size_t report_head(const char *kind, const struct compare_msg *m, const c
 	append_num(&pos, m->len);
 	append(&pos, " offset ");
 	append_num(&pos, m->offset);
+	if (m->key_len >= 0) {
+		append(&pos, " key ");
+		append_num(&pos, (unsigned long)m->key_len);
+	}
 	append(&pos, " ");
 	append(&pos, way);
 	return pos;
@@ -655,6 +666,7 @@ static int compare(int argc, char **argv)
 	}
 	m.ref = argv[2];
 	m.alg = argv[3];
+	m.key_len = -1;
 	ref_tfm = bind_hash(m.ref);
 	tfm = bind_hash(m.alg);
 	if (ref_tfm < 0 || tfm < 0) {
@@ -682,6 +694,21 @@ static int compare(int argc, char **argv)
 		p = msg + m.offset;
 		for (k = 0; k < m.len; k++)
 			msg[m.offset + k] = (unsigned char)prng_next();
+		if (m.alg[0] == 'h' && m.alg[1] == 'm' && m.alg[2] == 'a' && m.alg[3] == 'c') {
+			m.key_len = prng_below(COMPARE_MAX_KEY + 1);
+			for (k = 0; k < (size_t)m.key_len; k++)
+				key[k] = (unsigned char)prng_next();
+			r = sys6(NR_setsockopt, ref_tfm, SOL_ALG, ALG_SET_KEY, (long)key,
+				 m.key_len, 0);
+			if (r >= 0)
+				r = sys6(NR_setsockopt, tfm, SOL_ALG, ALG_SET_KEY, (long)key,
+					 m.key_len, 0);
+			if (r < 0) {
+				check(&m, "setkey", "", r, 0, 0, 0);
+				errors++;
+				continue;
+			}
+		}
 
 		/* The reference, then ours in one write: digest(). */
 		whole = (unsigned short)m.len;

@@ -67,13 +67,14 @@ fuzz=$(cat $FUZZ 2>/dev/null)
 [ -z "$fuzz" ] || echo 10 >$FUZZ
 ktap_subtest autoload
 
-# 0. A user's build registers one driver per algorithm: the selected one.
+# 0. A user's build registers one driver per algorithm and one for its
+#    HMAC: the selected ones.
 if [ -d /lib/user-modules ]; then
 	want=
 	for m in $MODULES; do
 		ktap_cmd "user-build-insmod-$m" insmod "/lib/user-modules/$m.ko"
 		arch=${m#*-} arch=${arch%-rs}
-		for a in $(module_algs "$m"); do want="$want $a-$arch-auto-rs"; done
+		for a in $(module_algs "$m"); do want="$want $a-$arch-auto-rs hmac-$a-$arch-auto-rs"; done
 	done
 	wait_larvals
 	have=$(awk -v mods=" $(modname "$MODULES") " '/^driver/ { d = $3 }
@@ -201,7 +202,19 @@ loaded "$SHA512"
 ktap_result $? "modprobe-crypto-sha512-loads-$SHA512" "$(cat /tmp/al.err)"
 hashed_by_top sha512 afalg-sha512-hashed-by-the-top-driver
 
-# 12. What the requests loaded goes again, so that the suite's own loads
+# 12. At boot, udev's coldplug loads the modules of each CPU device's
+# modalias (its features, GENERIC_CPU_AUTOPROBE): with ours unloaded,
+# modprobe of CPU 0's modalias must load every one of them (their CPU
+# device table, rust/rsha/helpers.c), as it loads the in-tree CE modules.
+unload '^sha[0-9]+_(arm|ce)' /tmp/al.err
+cpu_alias=$(sed -n 's/^MODALIAS=//p' /sys/devices/system/cpu/cpu0/uevent)
+/sbin/modprobe -a "$cpu_alias" 2>>/tmp/al.err
+rc=0 missing=
+for m in $MODULES; do loaded "$m" || { rc=1 missing="$missing $m"; }; done
+[ -n "$cpu_alias" ] || rc=1
+ktap_result $rc cpu-modalias-loads-every-module "missing:${missing:- none}; modalias ${cpu_alias:-none}; $(cat /tmp/al.err)"
+
+# 13. What the requests loaded goes again, so that the suite's own loads
 # start from nothing: ours and the in-tree architecture drivers that share
 # the aliases; the generic drivers stay, as the self-tests' reference.
 unload '^sha[0-9]+_(arm|ce)' /tmp/al.rmmod

@@ -56,7 +56,7 @@ awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^module/ { if ($3 ~ /_rs$/) print 
 	/proc/crypto | sort -u >/tmp/u/drivers
 
 # 1. Test vectors through AF_ALG, each driver named explicitly; HMAC through
-#    hmac(<driver>). The host compares the digests. Every vector goes through
+#    hmac(<driver>) and through our HMAC drivers (hmac-<driver>). The host compares the digests. Every vector goes through
 #    /bin/afalg-hash (tests/guest/afalg-hash.c), one process per set and driver:
 #    each message in one write ("cavp"), and for the hash sets once more split
 #    into pieces of 1 to 200 bytes sent with MSG_MORE ("cavp-split"), a chain of
@@ -73,10 +73,12 @@ cavp_re=.
 [ "$(tr ' ' '\n' </proc/cmdline | sed -n 's/^rsha\.cavp=//p')" != selected ] || cavp_re='-auto-rs$'
 want cavp && for set in /cavp/*; do
 	s=${set##*/}; alg=$(cat "$set/alg"); kind=$(cat "$set/kind"); n=$(cat "$set/count")
-	for drv in $(awk -v a="$alg" -v re="$cavp_re" '$1 == a && $2 ~ re { print $2 }' /tmp/u/drivers); do
+	for drv in $(awk -v a="$alg" -v k="$kind" -v re="$cavp_re" '($1 == a ||
+		k == "hmac" && $1 == "hmac(" a ")") && $2 ~ re { print $2 }' /tmp/u/drivers); do
 		name=$drv reports=cavp key=
 		case $drv in *-auto-rs) reports="cavp cavp-split" ;; esac
-		[ "$kind" = hmac ] && name="hmac($drv)" reports=cavp key=1
+		[ "$kind" = hmac ] && reports=cavp key=1
+		case $kind/$drv in hmac/hmac-*) ;; hmac/*) name="hmac($drv)" ;; esac
 		files=$(i=0; while [ $i -lt "$n" ]; do
 			echo "$set/$i.msg${key:+:$set/$i.key}"; i=$((i + 1)); done)
 		for report in $reports; do
@@ -112,7 +114,17 @@ has_driver() { grep -q "^driver *: $1\$" /proc/crypto; }
 # <alg>-generic before. Either may be a module not loaded yet: 7.3's is
 # asked for by its alias here; 6.12's the bind loads (crypto-<alg>-generic),
 # and a bind to a name that is not there fails the comparison.
+# For hmac(<alg>): hmac-<alg>-lib, which comes with <alg>-lib, or the hmac
+# template over <alg>-generic.
 reference() {
+	local h
+	case $1 in
+	hmac\(*\))
+		h=${1#hmac(} h=${h%)}
+		reference "$h" >/dev/null
+		if has_driver "hmac-$h-lib"; then echo "hmac-$h-lib"; else echo "hmac($h-generic)"; fi
+		return ;;
+	esac
 	has_driver "$1-lib" || has_driver "$1-generic" || modprobe -q "crypto-$1-lib" 2>/dev/null
 	if has_driver "$1-lib"; then echo "$1-lib"; else echo "$1-generic"; fi
 }

@@ -11,7 +11,7 @@
 
 use core::mem::MaybeUninit;
 use rand::{rngs::SmallRng, Rng, RngCore, SeedableRng};
-use rsha_md_host::md::{Algorithm, Bytes, Message, State};
+use rsha_md_host::md::{Algorithm, Bytes, HmacKey, HmacState, Message, State};
 use rsha_md_host::sha::{Sha1, Sha224, Sha256, Sha384, Sha512};
 use sha2::Digest;
 
@@ -604,3 +604,133 @@ macro_rules! per_algorithm {
 }
 per_algorithm!(Sha1 => sha1_engine, Sha224 => sha224_engine, Sha256 => sha256_engine,
                Sha384 => sha384_engine, Sha512 => sha512_engine);
+
+/// HMAC (RFC 2104) from the reference hash alone: H((K ^ opad) || H((K ^ ipad) || m)),
+/// with K the key, or the digest of a key longer than a block, padded with zeroes.
+fn reference_hmac<A: Reference>(key: &[u8], message: &[u8]) -> Vec<u8> {
+    let mut k = if key.len() > A::BLOCK_SIZE {
+        A::digest(key)
+    } else {
+        key.to_vec()
+    };
+    k.resize(A::BLOCK_SIZE, 0);
+    let mut inner: Vec<u8> = k.iter().map(|b| b ^ 0x36).collect();
+    inner.extend_from_slice(message);
+    let mut outer: Vec<u8> = k.iter().map(|b| b ^ 0x5c).collect();
+    outer.extend_from_slice(&A::digest(&inner));
+    A::digest(&outer)
+}
+
+fn hmac_key<A: Reference>(key: &[u8]) -> HmacKey<A> {
+    let mut slot = MaybeUninit::uninit();
+    *HmacKey::prepare(&mut slot, Message::new(key), &mut compress::<A>)
+}
+
+/// The engine's HMAC of `pieces` under `key`, as a driver's init, updates and
+/// finup compute it.
+fn engine_hmac<A: Reference>(key: &HmacKey<A>, pieces: &[&[u8]]) -> Vec<u8> {
+    let mut slot = MaybeUninit::uninit();
+    let state = HmacState::init(&mut slot, key);
+    let empty: &[u8] = &[];
+    let (last, first) = pieces.split_last().unwrap_or((&empty, &[]));
+    for piece in first {
+        state
+            .inner()
+            .update(Message::new(piece), &mut compress::<A>);
+    }
+    state.finish(Message::new(last), &mut compress::<A>);
+    let mut out = A::Digest::ZERO;
+    state.write_digest(&mut out);
+    state.wipe();
+    out.as_ref().to_vec()
+}
+
+/// Every key length 0..=300 (shorter than, equal to and longer than a block)
+/// with a random message in random pieces, against the reference.
+fn hmac_all_key_lengths<A: Reference>() {
+    let mut rng = SmallRng::seed_from_u64(2104);
+    for key_len in 0..=300 {
+        let mut key = vec![0u8; key_len];
+        rng.fill_bytes(&mut key);
+        let mut message = vec![0u8; rng.gen_range(0..=300)];
+        rng.fill_bytes(&mut message);
+        let pieces = random_split(&mut rng, &message);
+        assert_eq!(
+            engine_hmac::<A>(&hmac_key::<A>(&key), &pieces),
+            reference_hmac::<A>(&key, &message),
+            "key {key_len} bytes, message {} bytes",
+            message.len()
+        );
+    }
+}
+
+/// An HMAC exported mid-stream in the format of the kernel's `hmac-*-lib`
+/// drivers (the inner hash, 6.16 and later) and imported under the same key
+/// finishes to the same HMAC; under another key, to that key's.
+fn hmac_export_import<A: Reference>() {
+    let mut rng = SmallRng::seed_from_u64(4231);
+    for len in [0usize, 1, 63, 64, 65, 127, 128, 129, 300] {
+        let mut message = vec![0u8; len];
+        rng.fill_bytes(&mut message);
+        let (head, tail) = message.split_at(len / 2);
+        let key = hmac_key::<A>(b"export key");
+        let mut slot = MaybeUninit::uninit();
+        let state = HmacState::init(&mut slot, &key);
+        state.inner().update(Message::new(head), &mut compress::<A>);
+        let exported = export_partial(state.inner_ref());
+        let mut slot = MaybeUninit::uninit();
+        let state = HmacState::import_with(&mut slot, &key, |inner| {
+            State::import_partial(inner, &array(&exported));
+        });
+        state.finish(Message::new(tail), &mut compress::<A>);
+        let mut out = A::Digest::ZERO;
+        state.write_digest(&mut out);
+        assert_eq!(
+            out.as_ref(),
+            &reference_hmac::<A>(b"export key", &message)[..],
+            "{len} bytes"
+        );
+    }
+}
+
+#[test]
+fn hmac_published_vectors() {
+    // RFC 2202 test case 2 (HMAC-SHA-1) and RFC 4231 test case 2 (HMAC-SHA-256,
+    // HMAC-SHA-512): key "Jefe", data "what do ya want for nothing?". They
+    // check the reference above as much as the engine.
+    let (key, data) = (b"Jefe", b"what do ya want for nothing?");
+    let hex = |v: Vec<u8>| v.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    for (got, want) in [
+        (
+            engine_hmac::<Sha1>(&hmac_key::<Sha1>(key), &[data]),
+            "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79",
+        ),
+        (
+            engine_hmac::<Sha256>(&hmac_key::<Sha256>(key), &[data]),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+        ),
+        (
+            engine_hmac::<Sha512>(&hmac_key::<Sha512>(key), &[data]),
+            "164b7a7bfcf819e2e395fbe73b56e0a387bd64222e831fd610270cd7ea250554\
+             9758bf75c05a994a6d034f65f8f0e6fdcaeab1a34d4a6b4b636e070a38bce737",
+        ),
+    ] {
+        assert_eq!(hex(got), want);
+    }
+    assert_eq!(
+        hex(reference_hmac::<Sha256>(key, data)),
+        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+    );
+}
+
+macro_rules! per_algorithm_hmac {
+    ($($alg:ident => $module:ident),*) => {$(
+        mod $module {
+            use super::*;
+            #[test] fn hmac_all_key_lengths() { super::hmac_all_key_lengths::<$alg>() }
+            #[test] fn hmac_export_import() { super::hmac_export_import::<$alg>() }
+        }
+    )*};
+}
+per_algorithm_hmac!(Sha1 => sha1_hmac, Sha224 => sha224_hmac, Sha256 => sha256_hmac,
+                    Sha384 => sha384_hmac, Sha512 => sha512_hmac);
