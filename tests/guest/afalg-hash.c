@@ -530,7 +530,6 @@ struct compare_msg {
 };
 
 #define COMPARE_MAX_KEY		300
-static unsigned char key[COMPARE_MAX_KEY];
 
 /* report_head: start a report line on message M, way WAY. */
 static size_t report_head(const char *kind, const struct compare_msg *m, const char *way)
