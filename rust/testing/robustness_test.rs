@@ -33,7 +33,9 @@
 //!
 //! Tests, per driver (the reference is `<alg>-generic` on 6.12 and `<alg>-lib`
 //! on 7.x; for an HMAC `hmac(<alg>-generic)` and `hmac-<alg>-lib`, with the same
-//! random key of 0 to 300 bytes as ours, a key per driver and thread):
+//! random key of 0 to 300 bytes as ours, a key per driver and thread; before
+//! the key is set, an HMAC transform must refuse to hash with `-ENOKEY`, or the
+//! driver's `alloc` fails):
 //! - `ctx-task`, `ctx-preempt-off`, `ctx-irqs-off`, `ctx-softirq`, `ctx-hardirq`:
 //!   a batch of messages (0 B to 9 KiB, so NEON sections are cut) hashed in that
 //!   context; the softirq and hardirq batches run in an hrtimer callback (soft and
@@ -251,6 +253,21 @@ fn set_random_key(alg: &Alg, ours: &mut ShashTfm, reference: &mut ShashTfm) -> R
     fill_random(key);
     ours.setkey(key)?;
     reference.setkey(key)
+}
+
+/// Whether an HMAC transform without its key refuses to hash, as the
+/// reference does: `-ENOKEY`, from the crypto API (`CRYPTO_TFM_NEED_KEY`,
+/// set for every algorithm with a `setkey`). Nothing to check for a hash.
+fn refuses_without_key(alg: &Alg, tfm: &ShashTfm) -> Result {
+    if !alg.keyed {
+        return Ok(());
+    }
+    let mut out = [0u8; MAX_DIGEST];
+    match tfm.desc()?.digest(&[], &mut out) {
+        Err(e) if e.to_errno() == -(bindings::ENOKEY as i32) => Ok(()),
+        Err(e) => Err(e),
+        Ok(()) => Err(EINVAL),
+    }
 }
 
 /// A zeroed byte buffer of `len` bytes.
@@ -1090,7 +1107,9 @@ impl kernel::Module for RobustnessTest {
                     tfm,
                     generic: ShashTfm::new(alg.generic)?,
                 };
-                if let Err(e) = set_random_key(alg, &mut t.tfm, &mut t.generic) {
+                if let Err(e) = refuses_without_key(alg, &t.tfm)
+                    .and_then(|()| set_random_key(alg, &mut t.tfm, &mut t.generic))
+                {
                     report.result("alloc", driver, Err(e));
                     continue;
                 }

@@ -238,6 +238,56 @@ def summary(rows, picked, arch, cpu, caveat, icount):
     p(f"**{caveat}**")
 
 
+def hmac_family(drv):
+    """sha256 for hmac-sha256-arm64-auto-rs, hmac-sha256-lib, hmac(sha256-ce)."""
+    m = re.match(r"hmac[-(]sha(1|224|256|384|512)\b", drv)
+    return "sha" + m.group(1) if m else None
+
+
+def hmac_summary(rows, arch, cpu, caveat, icount):
+    """HMAC per message: cost of one digest() at 64, 256, 1024 and 2048
+    bytes, and at 1472 (an IPsec packet) interpolated linearly in compression
+    blocks between 1024 and 2048; ours against every other driver of the
+    algorithm (instruction counts with --icount: below 1, ours does fewer)."""
+    p = print
+    u = "k instr" if icount else "us"
+    p(f"## HMAC on {arch}, qemu -cpu {cpu}, 32-byte key\n")
+    p(f"**{caveat}**\n")
+
+    def blocks(alg, n):
+        b = 128 if alg in ("sha384", "sha512") else 64
+        length = 16 if b == 128 else 8
+        return (n + 1 + length + b - 1) // b
+
+    def cost(d, n):
+        if (n, n) in rows[d]:
+            return 1e6 / rows[d][(n, n)][1]
+        lo, hi = rows[d].get((1024, 1024)), rows[d].get((2048, 2048))
+        if not lo or not hi:
+            return None
+        alg = hmac_family(d)
+        c_lo, c_hi = 1e6 / lo[1], 1e6 / hi[1]
+        f = (blocks(alg, n) - blocks(alg, 1024)) / (blocks(alg, 2048) - blocks(alg, 1024))
+        return c_lo + (c_hi - c_lo) * f
+
+    sizes = (64, 256, 1472)
+    body = []
+    for d in sorted(rows, key=lambda d: (ALGS.index(hmac_family(d)), d.endswith("-rs"), d)):
+        body.append([f"`{d}`"] + [fmt(cost(d, n)) for n in sizes])
+    p(md_table(["driver"] + [f"{n} B ({u})" for n in sizes], body) + "\n")
+    p("Ours / the other driver, per message (below 1: ours costs less; 1472 B interpolated):\n")
+    body = []
+    for d in rows:
+        if not d.endswith("-rs"):
+            continue
+        for o in rows:
+            if o.endswith("-rs") or hmac_family(o) != hmac_family(d):
+                continue
+            rs = [(cost(d, n) / cost(o, n)) if cost(d, n) and cost(o, n) else None for n in sizes]
+            body.append([f"`{d}`", f"`{o}`"] + [fmt(r) for r in rs])
+    p(md_table(["ours", "against"] + [f"{n} B" for n in sizes], body) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("log")
@@ -247,6 +297,8 @@ def main():
     ap.add_argument("--no-charts", action="store_true")
     ap.add_argument("--icount", action="store_true",
                     help="the log is of a QEMU -icount shift=0 run (times are instruction counts)")
+    ap.add_argument("--hmac", action="store_true",
+                    help="the log is of an HMAC run (RSHA_BENCH_HMAC=1): the per-message table only")
     ap.add_argument("--reference", choices=("generic", "lib"), default="generic",
                     help="the reference drivers: <alg>-generic (6.12) or <alg>-lib (7.3)")
     a = ap.parse_args()
@@ -255,6 +307,13 @@ def main():
     with open(a.log, errors="replace") as f:
         lines = [re.sub(r"^\[\s*[\d.]+\]\s*", "", l.rstrip("\r\n")) for l in f]
     rows, picked = parse(lines)
+    if a.hmac:
+        rows = {d: v for d, v in rows.items() if hmac_family(d) and v}
+        if not rows:
+            print(f"error: no HMAC tcrypt speed rows in {a.log}", file=sys.stderr)
+            return 1
+        hmac_summary(rows, a.arch, a.cpu, ICOUNT_CAVEAT if a.icount else CAVEAT, a.icount)
+        return 0
     rows = {d: v for d, v in rows.items() if family(d) and v}
     if not rows:
         print(f"error: no tcrypt speed rows in {a.log}", file=sys.stderr)

@@ -33,9 +33,15 @@
 # depend on how expensive TCG makes each kind of instruction; they are not
 # cycles either. Outputs are named <arch>-icount*. About 3 minutes a target.
 #
+# RSHA_BENCH_HMAC=1 times the HMAC drivers instead (a 32-byte key): ours
+# (hmac-<selected driver>), the kernel's reference (hmac-<alg>-lib on 7.3,
+# hmac(<alg>-generic) on 6.12) and the hmac template over each in-tree
+# driver; outputs <arch>[-icount]-hmac*, and a per-message table at 64, 256
+# and 1024-2048 bytes (1472, the IPsec size, interpolated in blocks).
+#
 # Environment: RSHA_BENCH_SEC (tcrypt sec=, default 1), RSHA_BENCH_PASSES
-# (default 2), RSHA_BENCH_ICOUNT (default 0), RSHA_BENCH_TIMEOUT (seconds per
-# guest, default 2400).
+# (default 2), RSHA_BENCH_ICOUNT (default 0), RSHA_BENCH_HMAC (default 0),
+# RSHA_BENCH_TIMEOUT (seconds per guest, default 2400).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
@@ -45,12 +51,14 @@ PASSES=${RSHA_BENCH_PASSES:-2}
 [[ $PASSES =~ ^[1-9][0-9]*$ ]] || die "RSHA_BENCH_PASSES must be a positive integer, not '$PASSES'"
 TIMEOUT=${RSHA_BENCH_TIMEOUT:-2400}
 ICOUNT=${RSHA_BENCH_ICOUNT:-0}
+HMAC=${RSHA_BENCH_HMAC:-0}
 report_flags=()
 if [ "$ICOUNT" != 0 ]; then
 	# Deterministic: one pass, one vCPU (icount runs the vCPUs in turn anyway).
 	PASSES=1 report_flags=(--icount)
 	export RSHA_GUEST_ICOUNT=1 RSHA_GUEST_SMP=1
 fi
+[ "$HMAC" = 0 ] || report_flags+=(--hmac)
 OUT=$RSHA_CACHE/bench
 # matplotlib is Debian's python3-matplotlib (setup-host.sh): use Debian's python3.
 PY=/usr/bin/python3
@@ -93,7 +101,23 @@ for target in $TARGETS; do
 	# The runs: per algorithm generic, in-tree, ours, PASSES times over (each
 	# driver gets windows at different times; the report keeps each row's
 	# fastest); then the kernel's choice.
+	[ "$HMAC" = 0 ] || label+=-hmac
 	list=$OUT/$label-tcrypt.list
+	if [ "$HMAC" != 0 ]; then
+		# HMAC per message, with a 32-byte key: the kernel's reference
+		# (hmac-<alg>-lib, 7.3; the template over <alg>-generic, 6.12),
+		# the template over each in-tree driver, and ours.
+		for _ in $(seq "$PASSES"); do
+			for alg in sha1 sha256 sha512; do
+				for drv in $alg-$reference $intree ${SELECTED_DRIVERS//,/ }; do
+					case $drv in
+					"$alg"-*-lib | "$alg"-*-rs) echo "mode=300 alg=hmac-$drv klen=32 sec=$SEC" ;;
+					"$alg"-*) echo "mode=300 alg=hmac($drv) klen=32 sec=$SEC" ;;
+					esac
+				done
+			done
+		done >"$list"
+	else
 	{
 		for _ in $(seq "$PASSES"); do
 			for alg in sha1 sha256 sha512; do
@@ -106,6 +130,7 @@ for target in $TARGETS; do
 		done
 		for mode in 303 304 305 306; do echo "mode=$mode sec=$SEC"; done
 	} >"$list"
+	fi
 	initrd=$OUT/$label.cpio
 	"$RSHA_ROOT/scripts/guest/rootfs.sh" "$DEBARCH" "$BUILD" "$initrd" "/etc/rsha/tcrypt.list=$list"
 
