@@ -90,20 +90,31 @@ def kind(drv):
 
 
 def unit(drv):
-    return "neon" if "neon" in drv else "scalar"
+    """The unit a driver runs: ours say it in their names (-neon-rs, -ce-rs,
+    -auto-rs: the selected one), the in-tree ones too (sha1-ce, sha256-neon,
+    sha256-arm64-neon; the rest are scalar)."""
+    for u in ("auto", "neon", "ce"):
+        if f"-{u}" in drv:
+            return u
+    return "scalar"
 
 
 def counterpart(drv, drivers):
-    """The in-tree driver of the same algorithm and unit, or None."""
-    for d in drivers:
-        if kind(d) == "in-tree" and family(d) == family(drv) and unit(d) == unit(drv):
-            return d
+    """The in-tree driver of the same algorithm and unit, or None; for our
+    selected driver, the one the kernel picks without ours (the in-tree
+    drivers rank CE above NEON above scalar)."""
+    units = ("ce", "neon", "scalar") if unit(drv) == "auto" else (unit(drv),)
+    for u in units:
+        for d in drivers:
+            if kind(d) == "in-tree" and family(d) == family(drv) and unit(d) == u:
+                return d
     return None
 
 
 def order(drivers):
     rank = {"generic": 0, "in-tree": 1, "ours": 2}
-    return sorted(drivers, key=lambda d: (ALGS.index(family(d)), rank[kind(d)], unit(d) == "neon", d))
+    units = ("scalar", "neon", "ce", "auto")
+    return sorted(drivers, key=lambda d: (ALGS.index(family(d)), rank[kind(d)], units.index(unit(d)), d))
 
 
 def ratio(rows, drv, key, ref):
