@@ -24,7 +24,7 @@
 # meaningful. Each driver is timed in its own ~22 s window, and the host's
 # load changes between windows, so the driver runs are made RSHA_BENCH_PASSES
 # times over (default 2) and the report keeps every row's fastest sample.
-# About 11 (arm64) and 15 (arm) minutes per target on 2 cores with 2 passes.
+# About 16 minutes per target (44 runs) on 2 cores with 2 passes.
 #
 # RSHA_BENCH_ICOUNT=1 makes it an instruction-count run instead: QEMU with
 # -icount shift=0,sleep=off and one vCPU, so the guest clock advances 1 ns per
