@@ -364,9 +364,8 @@ impl<T: Shash> Adapter<T> {
             return EINVAL.to_errno();
         }
         // SAFETY: the context is `cra_ctxsize` bytes aligned for a `T::Key`
-        // (`Self::key`), which the caller leaves to `setkey` for the call; as
-        // a `MaybeUninit` it may hold anything. The key bytes are readable,
-        // outside it (checked above).
+        // (`Self::key`), the caller's to `setkey` for the call, any bytes as a
+        // `MaybeUninit`; the key bytes are readable, outside it (checked above).
         let (slot, key) = unsafe {
             (
                 &mut *ctx.cast::<MaybeUninit<T::Key>>(),

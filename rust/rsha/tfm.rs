@@ -31,10 +31,9 @@ pub struct ShashTfm {
     tfm: NonNull<bindings::crypto_shash>,
 }
 
-// SAFETY: a transform is immutable once allocated but for its key, which only
-// `setkey` writes, through `&mut self`: while it is shared no key changes, and the
-// crypto API lets any number of threads use it at once, each with its own
-// descriptor.
+// SAFETY: only `setkey` (through `&mut self`) changes a transform once allocated,
+// and the crypto API lets any number of threads use it at once, each with its
+// own descriptor.
 unsafe impl Send for ShashTfm {}
 // SAFETY: as above.
 unsafe impl Sync for ShashTfm {}
