@@ -111,7 +111,7 @@ for target in $TARGETS; do
 			for alg in sha1 sha256 sha512; do
 				for drv in $alg-$reference $intree ${SELECTED_DRIVERS//,/ }; do
 					case $drv in
-					"$alg"-*-lib | "$alg"-*-rs) echo "mode=300 alg=hmac-$drv klen=32 sec=$SEC" ;;
+					"$alg"-lib | "$alg"-*-rs) echo "mode=300 alg=hmac-$drv klen=32 sec=$SEC" ;;
 					"$alg"-*) echo "mode=300 alg=hmac($drv) klen=32 sec=$SEC" ;;
 					esac
 				done
