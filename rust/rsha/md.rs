@@ -947,11 +947,12 @@ impl<A: Algorithm> HmacState<A> {
         import: F,
     ) -> &'s mut Self
     where
-        F: FnOnce(&mut core::mem::MaybeUninit<State<A>>),
+        F: FnOnce(&mut core::mem::MaybeUninit<State<A>>) -> &mut State<A>,
     {
         import(Self::fields(slot, key));
         // SAFETY: `fields` wrote the outer chaining value, and `import` the
-        // inner state (its contract: it writes a `State` into its slot).
+        // inner state: the `&mut State` it returns for its slot can only come
+        // from writing it (`State::init`, `resume`, `import_core`).
         unsafe { slot.assume_init_mut() }
     }
 

@@ -334,7 +334,7 @@ impl<C: BlockCore> Shash for MdHmac<C> {
         key: KeyRef<'_, Self::Key>,
     ) -> Result<&'s mut Self::State> {
         Ok(HmacState::import_with(state, &key.read(), |inner| {
-            import_state(inner, input);
+            import_state(inner, input)
         }))
     }
 
@@ -349,7 +349,7 @@ impl<C: BlockCore> Shash for MdHmac<C> {
         key: KeyRef<'_, Self::Key>,
     ) -> Result<&'s mut Self::State> {
         Ok(HmacState::import_with(state, &key.read(), |inner| {
-            State::import_core(inner, input);
+            State::import_core(inner, input)
         }))
     }
 

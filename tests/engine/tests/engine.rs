@@ -680,7 +680,7 @@ fn hmac_export_import<A: Reference>() {
         let exported = export_partial(state.inner_ref());
         let mut slot = MaybeUninit::uninit();
         let state = HmacState::import_with(&mut slot, &key, |inner| {
-            State::import_partial(inner, &array(&exported));
+            State::import_partial(inner, &array(&exported))
         });
         state.finish(Message::new(tail), &mut compress::<A>);
         let mut out = A::Digest::ZERO;
