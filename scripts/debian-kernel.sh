@@ -14,7 +14,7 @@
 # and lays out what the test suite boots (scripts/test.sh, the debian-*
 # targets).
 #
-# Steps, each printed and each cached under $RSHA_CACHE/debian:
+# Steps, each printed and cached under $RSHA_CACHE/debian:
 #  1. Debian's linux-headers-<abi>-<flavour> (its .config and Module.symvers),
 #     linux-binary-* (the kernel image) and linux-modules-*, downloaded with a
 #     private apt state (the host's apt and dpkg configuration are never
@@ -37,8 +37,13 @@
 #  4. The modules, built out of tree against that tree in the chroot (the
 #     top-level Makefile), into $RSHA_CACHE/debian/<release>/rsha-modules.
 #
-# Root is needed (the chroot). Documentation/distribution-kernels.rst says
-# how to install and load the modules, and what differs elsewhere.
+#  5. The Debian package of the modules, rust-arm-sha-modules-<release>,
+#     in $RSHA_CACHE/debian/<release>/ (scripts/debian/ has its maintainer
+#     scripts and README.Debian).
+#
+# Root is needed (the chroot); the package is made without it.
+# Documentation/distribution-kernels.rst says how to install the package,
+# what it does, and what differs elsewhere.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -60,7 +65,7 @@ armhf) FLAVOUR=armmp ARCH=arm ;;
 *) die "--arch $DEBARCH: the drivers are for arm64 and armhf" ;;
 esac
 case $ABI in *-"$FLAVOUR") ABI=${ABI%-"$FLAVOUR"} ;; esac
-[ "$(id -u)" = 0 ] || die "scripts/debian-kernel.sh needs root (it builds in a chroot)"
+[ "$(id -u)" = 0 ] || die "scripts/debian-kernel.sh needs root: the modules must be built with Debian's own compilers, in a chroot of the Debian suite the kernel was built in (mmdebstrap --mode=root, then chroot and bind mounts of this checkout and the cache). The package itself is made without root (dpkg-deb --root-owner-group)."
 need mmdebstrap mmdebstrap
 need unshare util-linux
 
@@ -282,17 +287,74 @@ $changed"
 fi
 
 # --- 4. the modules ------------------------------------------------------
-OOT=$DIR/oot
-mkdir -p "$OOT"
-sync_sources "$OOT" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
-step "building the modules against $REL in the chroot (log: $DIR/modules.log)"
-in_chroot make -C "$OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RUSTC=/usr/bin/rustc \
-	BINDGEN=/usr/bin/bindgen RSHA_TEST="$TEST" >"$DIR/modules.log" 2>&1 ||
-	die "the module build against $REL failed (log: $DIR/modules.log): $(grep -m5 -E 'error|ERROR|Error' "$DIR/modules.log")"
+# build_modules OOT TEST: the modules, built out of tree in OOT (a copy of
+# this checkout's sources) with RSHA_TEST=TEST, in the chroot.
+build_modules() {
+	local oot=$1 test=$2 log=$DIR/modules.log what=
+	[ "$2" = 0 ] || log=$DIR/modules-test.log what=" and the test modules"
+	mkdir -p "$oot"
+	sync_sources "$oot" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
+	# Only the modules of this build: none left from another RSHA_TEST.
+	rm -f "$oot"/*.ko
+	step "building the modules$what against $REL in the chroot (log: $log)"
+	in_chroot make -C "$oot" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RUSTC=/usr/bin/rustc \
+		BINDGEN=/usr/bin/bindgen RSHA_TEST="$test" >"$log" 2>&1 ||
+		die "the module build against $REL failed (log: $log): $(grep -m5 -E 'error|ERROR|Error' "$log")"
+}
+build_modules "$DIR/oot" 0
 OUT=$DIR/rsha-modules
 rm -rf "$OUT" && mkdir -p "$OUT"
-cp "$OOT"/*.ko "$OUT"/
+cp "$DIR"/oot/*.ko "$OUT"/
 step "modules for Debian's $REL in $OUT: $(cd "$OUT" && echo *.ko)"
+
+# --- 5. the Debian package -----------------------------------------------
+# rust-arm-sha-modules-<release>: the modules under
+# /usr/lib/modules/<release>/updates/ (which is /lib/modules/... on the
+# merged-/usr systems Debian has had since 12), for exactly the linux-image
+# package they were built against; depmod on install and removal, and the
+# kernel's own message when it refuses a module
+# (Documentation/distribution-kernels.rst, "The Debian package"). The
+# maintainer scripts and README.Debian are scripts/debian/'s, with the
+# release and the module names filled in. dpkg-deb makes the package
+# without root (--root-owner-group).
+PKG=rust-arm-sha-modules-$REL
+# The version: the checkout's commit time and hash, so that apt takes a
+# later build as an upgrade.
+if rev=$(git -C "$RSHA_ROOT" log -1 --format='%cd.g%h' --date=format-local:%Y%m%d%H%M%S 2>/dev/null); then
+	PKGVERSION=0~$rev
+else
+	PKGVERSION=0~$(date -u +%Y%m%d%H%M%S)
+fi
+STAGE=$DIR/package
+KODIR=usr/lib/modules/$REL/updates/rust-arm-sha
+DOCDIR=usr/share/doc/$PKG
+rm -rf "$STAGE" && mkdir -p "$STAGE/DEBIAN" "$STAGE/$KODIR" "$STAGE/$DOCDIR"
+for ko in "$OUT"/*.ko; do
+	# Without debug information, as Debian ships its own modules.
+	in_chroot "$TRIPLE-strip" --strip-debug -o "$STAGE/$KODIR/${ko##*/}" "$ko" ||
+		die "$TRIPLE-strip failed on $ko"
+done
+MODNAMES=$(cd "$OUT" && ls -- *.ko | sed 's/\.ko$//; s/-/_/g' | tr '\n' ' ')
+MODNAMES=${MODNAMES% }
+fill() {
+	sed -e "s|@PKG@|$PKG|g" -e "s|@REL@|$REL|g" -e "s|@ABI@|$ABI|g" -e "s|@DEBARCH@|$DEBARCH|g" \
+		-e "s|@PKGVER@|$PKGVER|g" -e "s|@MODULES@|$MODNAMES|g" -e "s|@VERSION@|$PKGVERSION|g" "$1"
+}
+fill "$RSHA_ROOT/scripts/debian/README.Debian" >"$STAGE/$DOCDIR/README.Debian"
+fill "$RSHA_ROOT/scripts/debian/copyright" >"$STAGE/$DOCDIR/copyright"
+for f in postinst prerm postrm; do
+	fill "$RSHA_ROOT/scripts/debian/$f" >"$STAGE/DEBIAN/$f"
+	chmod 0755 "$STAGE/DEBIAN/$f"
+done
+fill "$RSHA_ROOT/scripts/debian/control" |
+	sed "/^Priority:/a Installed-Size: $(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)" >"$STAGE/DEBIAN/control"
+(cd "$STAGE" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$STAGE/DEBIAN/md5sums"
+DEB=$DIR/${PKG}_${PKGVERSION}_$DEBARCH.deb
+rm -f "$DIR/$PKG"_*.deb
+dpkg-deb --root-owner-group -Zxz --build "$STAGE" "$DEB" >"$DIR/package.log" 2>&1 ||
+	die "dpkg-deb could not build $PKG: $(tail -n 3 "$DIR/package.log")"
+step "Debian package $PKG $PKGVERSION: $DEB"
+echo "    install it on the machine running $REL with: apt install ./${DEB##*/}" >&2
 
 if [ "$TEST" = 1 ]; then
 	# What scripts/guest/rootfs.sh takes from a kernel build: the release,
@@ -302,7 +364,11 @@ if [ "$TEST" = 1 ]; then
 	# (BUILD/rsha-distro-modules, in Debian's layout).
 	mkdir -p "$BUILD/usr" "$BUILD/crypto"
 	gcc -O2 -o "$BUILD/usr/gen_init_cpio" "$SRC/usr/gen_init_cpio.c"
-	rm -rf "$BUILD/rsha-modules" && cp -r "$OUT" "$BUILD/rsha-modules"
+	build_modules "$DIR/oot-test" 1
+	rm -rf "$BUILD/rsha-modules" && mkdir -p "$BUILD/rsha-modules"
+	cp "$DIR"/oot-test/*.ko "$BUILD/rsha-modules/"
+	cp "$DEB" "$BUILD/rsha-package.deb"
+	echo "$KSUITE_DEB $PKGVER" >"$BUILD/rsha-debian-kernel"
 	xz -dc "$MODROOT/kernel/crypto/tcrypt.ko.xz" >"$BUILD/crypto/tcrypt.ko"
 	for f in modules.builtin modules.builtin.modinfo; do
 		cp "$MODROOT/$f" "$BUILD/$f" || die "Debian's $REL packages have no $f"
