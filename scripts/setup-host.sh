@@ -17,7 +17,7 @@ set -euo pipefail
 
 PKGS=(linux-source-$KVER_PKG rustc-web rust-web-src rust-web-clippy rustfmt-web clang-19 lld-19 llvm-19
       libclang-19-dev qemu-system-arm qemu-user-static bc bison flex libelf-dev libssl-dev
-      cpio xz-utils make python3 kmod mmdebstrap
+      cpio xz-utils make python3 kmod mmdebstrap arch-test e2fsprogs
       binutils-arm-linux-gnueabihf python3-matplotlib)
 
 missing=()
@@ -32,6 +32,23 @@ if [ ${#missing[@]} -gt 0 ]; then
 	apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null ||
 		die "apt-get install failed for: ${missing[*]}"
 fi
+
+# mmdebstrap runs the maintainer scripts of arm64 and armhf packages
+# (scripts/debian-kernel.sh, scripts/guest/debian-system.sh) under
+# qemu-user-static, through binfmt_misc: mounted and the two registered
+# (with the F flag, so that they work inside a chroot) unless they are.
+if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+	[ "$(id -u)" = 0 ] || die "need root to mount binfmt_misc (for mmdebstrap's arm64 and armhf chroots)"
+	mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc ||
+		die "cannot mount binfmt_misc on /proc/sys/fs/binfmt_misc (mmdebstrap needs it for arm64 and armhf chroots)"
+fi
+for a in aarch64 arm; do
+	[ -e /proc/sys/fs/binfmt_misc/qemu-$a ] && continue
+	[ "$(id -u)" = 0 ] || die "need root to register qemu-$a with binfmt_misc"
+	step "registering qemu-$a-static with binfmt_misc (/usr/lib/binfmt.d/qemu-$a.conf)"
+	cat "/usr/lib/binfmt.d/qemu-$a.conf" >/proc/sys/fs/binfmt_misc/register ||
+		die "registering /usr/lib/binfmt.d/qemu-$a.conf with binfmt_misc failed"
+done
 
 need cargo "cargo (rustup or Debian 'cargo')"
 for kver in $SUPPORTED_KERNELS; do

@@ -316,6 +316,20 @@ debian_checks() {
 		"the kernel was built with" make -C "$RSHA_ROOT" KDIR="$BUILD" ARCH="$ARCH" RUSTC="$RSHA_RUSTC" check
 }
 
+# debian_system: the package of the current debian-* target installed, used
+# and removed on a Debian system (systemd, udev, Debian's kernel and
+# initramfs) booted on SYSTEM_CPU (scripts/guest/debian-system.sh). The image
+# is made outside the guest slots (mmdebstrap runs under qemu-user).
+debian_system() {
+	local label=$target-system
+	if ! "$RSHA_ROOT/scripts/guest/debian-system.sh" --image "$BUILD" >/dev/null; then
+		fail "$label: the Debian system image (see above)"
+		return
+	fi
+	with_guest_slot "$RSHA_ROOT/scripts/guest/debian-system.sh" "$BUILD" "$SYSTEM_CPU" "$label" | record
+	[ "${PIPESTATUS[0]}" = 0 ] || fail "$label: the Debian system test did not run to its end (see above)"
+}
+
 # oot_checks: what a user does with their own kernel build of the current
 # target (BUILD): make KDIR=... in a copy of this checkout; here with CLIPPY=1
 # and the test modules, so that every line is linted; then rustdoc, the
@@ -458,6 +472,7 @@ for target in $TARGETS; do
 	lane "$target: guest boots" boots
 
 	if [ "$DISTRO" = debian ]; then
+		[ -z "$SYSTEM_CPU" ] || lane "$target: Debian system with the package" debian_system
 		debian_checks
 		continue
 	fi

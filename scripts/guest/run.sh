@@ -15,6 +15,8 @@
 # the guest (default 2 CPUs, 512 MiB). RSHA_GUEST_ICOUNT=1 runs it with
 # -icount shift=0,sleep=off: the guest clock advances 1 ns per guest
 # instruction (scripts/performance/bench.sh's instruction-count mode).
+# RSHA_GUEST_DRIVES (space-separated raw images) are the guest's virtio
+# disks (scripts/guest/debian-system.sh).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 TIMEOUT=$6
@@ -27,13 +29,15 @@ esac
 need "$QEMU" qemu-system-arm
 icount=()
 [ "${RSHA_GUEST_ICOUNT:-0}" = 0 ] || icount=(-icount shift=0,sleep=off)
+drives=()
+for d in ${RSHA_GUEST_DRIVES:-}; do drives+=(-drive "file=$d,format=raw,if=virtio"); done
 SILENCE=${RSHA_GUEST_SILENCE:-600}
 rm -f "$LOG" "$LOG.cpu"
 : >"$LOG"
 rc=0
 timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M virt -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
 	-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
-	-kernel "$KERNEL" -initrd "$INITRD" \
+	-kernel "$KERNEL" -initrd "$INITRD" "${drives[@]}" \
 	-append "console=$CONSOLE panic=-1 $*" </dev/null &
 guest=$!
 # The watchdog: the console's size, every 2 seconds.
