@@ -326,7 +326,9 @@ else
 	PKGVERSION=0~$(date -u +%Y%m%d%H%M%S)
 fi
 STAGE=$DIR/package
-KODIR=usr/lib/modules/$REL/updates/rust-arm-sha
+# MODDIR: a name that no directory of the kernel's has (prerm excludes it).
+MODDIR=rust-arm-sha
+KODIR=usr/lib/modules/$REL/updates/$MODDIR
 DOCDIR=usr/share/doc/$PKG
 rm -rf "$STAGE" && mkdir -p "$STAGE/DEBIAN" "$STAGE/$KODIR" "$STAGE/$DOCDIR"
 for ko in "$OUT"/*.ko; do
@@ -338,11 +340,12 @@ MODNAMES=$(cd "$OUT" && ls -- *.ko | sed 's/\.ko$//; s/-/_/g' | tr '\n' ' ')
 MODNAMES=${MODNAMES% }
 fill() {
 	sed -e "s|@PKG@|$PKG|g" -e "s|@REL@|$REL|g" -e "s|@ABI@|$ABI|g" -e "s|@DEBARCH@|$DEBARCH|g" \
-		-e "s|@PKGVER@|$PKGVER|g" -e "s|@MODULES@|$MODNAMES|g" -e "s|@VERSION@|$PKGVERSION|g" "$1"
+		-e "s|@PKGVER@|$PKGVER|g" -e "s|@MODULES@|$MODNAMES|g" -e "s|@VERSION@|$PKGVERSION|g" \
+		-e "s|@MODDIR@|$MODDIR|g" "$1"
 }
 fill "$RSHA_ROOT/scripts/debian/README.Debian" >"$STAGE/$DOCDIR/README.Debian"
 fill "$RSHA_ROOT/scripts/debian/copyright" >"$STAGE/$DOCDIR/copyright"
-for f in postinst prerm postrm; do
+for f in postinst prerm; do
 	fill "$RSHA_ROOT/scripts/debian/$f" >"$STAGE/DEBIAN/$f"
 	chmod 0755 "$STAGE/DEBIAN/$f"
 done

@@ -22,6 +22,8 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # crypto/rust-arm-sha/. RSHA_TEST=1: with the test-only modules. NEON_BOUND:
 # where NEON sections are cut (rust/rsha/simd.rs): 4096 bytes, or none.
 # NO_NEON_CPUS: boots on a CPU without NEON, where the NEON drivers must be absent.
+# SYSTEM_CPU: the CPU of the Debian system test (a Debian kernel's
+# target; empty: not run).
 # USERS_BOOT: whether the first boot also runs the in-kernel users
 # (scripts/guest/initramfs/users.sh); every test kernel's does (4-6 minutes under TCG).
 # CYCLES_FIRST, CYCLES_OTHER: rmmod/insmod cycles per module on the first boot
@@ -39,7 +41,7 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # that testmgr and the suite compare ours with ("generic" on 6.12, "lib" on
 # 7.3: sha256-generic, sha256-lib).
 target_info() {
-	NO_NEON_CPUS= USERS_BOOT=yes CAVP_DRIVERS=selected
+	NO_NEON_CPUS= USERS_BOOT=yes CAVP_DRIVERS=selected SYSTEM_CPU=
 	local arch_suffix base=${1%-*} extra=
 	# *-test: the debug kernels of the test suite; *-bench: the same
 	# kernel without the debug options, for tcrypt, the benchmark and the
@@ -72,6 +74,10 @@ target_info() {
 		# A non-debug kernel: the cycles find what they find at once.
 		CYCLES_FIRST=3 CYCLES_OTHER=2
 		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=50 CYCLES_OTHER=10
+		# The Debian system test (scripts/guest/debian-system.sh), in
+		# --full only: an arm64 system, on the CPU where ours and the
+		# kernel's *-lib drivers each serve some algorithms.
+		[ "${RSHA_FULL:-0}" = 0 ] || [ "$DEBARCH" != arm64 ] || SYSTEM_CPU=cortex-a57
 		;;
 	arm64)
 		ARCH=arm64 DEBARCH=arm64 IMAGE=arch/arm64/boot/Image

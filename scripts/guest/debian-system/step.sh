@@ -239,6 +239,8 @@ installed)
 	bad=$(dmesg | grep -E 'BUG:|WARNING:|Oops|Call trace|Unable to handle' | head -n 3)
 	result "$([ -z "$bad" ] && echo 0 || echo 1)" no-kernel-warning "${bad:-none}"
 	run apt-remove apt-get remove -y "$PKG"
+	left=$(ls /run/depmod.d 2>/dev/null | grep rust-arm-sha)
+	result "$([ -z "$left" ] && echo 0 || echo 1)" prerm-left-no-depmod-conf "${left:-none}"
 	finish removed
 	;;
 removed)
