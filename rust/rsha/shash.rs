@@ -694,6 +694,16 @@ impl<T: Shash> Adapter<T> {
 
 /// Registration of a static array of shash algorithms.
 ///
+/// The algorithms are registered one at a time, each after the previous one's
+/// self-test has finished, as `crypto_register_alg()` did before Linux 6.12
+/// (which registers without waiting). A module's HMAC drivers need that: their
+/// self-test compares them with an instance of the `hmac` template over the
+/// generic hash (`hmac(sha256-generic)`), and each of the module's hash drivers
+/// that passes its own self-test removes that instance (`crypto_alg_tested()`
+/// removes the users of every lower-priority driver of the same algorithm),
+/// under an HMAC test that is using or instantiating it: the test fails
+/// (`-ELIBBAD`, `-ENOENT`, `-ETIMEDOUT`) and the driver is never used.
+///
 /// # Invariants
 ///
 /// `algs` is registered with `crypto_register_shashes` for the lifetime of this
@@ -724,14 +734,47 @@ impl Registration {
                 (*alg.0.get()).__bindgen_anon_1.halg.base.cra_module = module.as_ptr().cast();
             }
         }
-        let count = c_int::try_from(algs.len())?;
-        // `AlgDef` is `repr(transparent)`, so the array is an array of `shash_alg`; it
-        // is `'static` and pinned, so it stays at this address while registered.
-        // SAFETY: by the type invariants of `AlgDef` every element is complete.
-        to_result(unsafe { bindings::crypto_register_shashes(algs[0].0.get(), count) })?;
-        // INVARIANT: registered just above.
+        c_int::try_from(algs.len())?;
+        for (registered, alg) in algs.iter().enumerate() {
+            // The array is `'static` and pinned, so each element stays at its address
+            // while registered.
+            // SAFETY: by the type invariants of `AlgDef` the element is complete.
+            let result = to_result(unsafe { bindings::crypto_register_shash(alg.0.get()) });
+            if let Err(e) = result {
+                if registered > 0 {
+                    // SAFETY: the first `registered` elements are registered (by the
+                    // loop), and their count fits a `c_int` (checked above).
+                    unsafe {
+                        bindings::crypto_unregister_shashes(algs[0].0.get(), registered as c_int)
+                    };
+                }
+                return Err(e);
+            }
+            wait_for_self_test(alg);
+        }
+        // INVARIANT: every element was registered by the loop.
         Ok(Registration { algs })
     }
+}
+
+/// Returns when the self-test of the registered `alg` has finished (at once
+/// if the kernel has them off): allocating a transform by driver name waits for
+/// the test, and the transform is freed at once. A failed test is the kernel's
+/// to report, and registration goes on. The wait is the one any first user's
+/// lookup makes (`crypto_larval_wait()`): a test still running after 60 seconds
+/// is given up, and the driver stays unusable, as it would for that user.
+fn wait_for_self_test(alg: &AlgDef) {
+    // SAFETY: `alg` is a complete `shash_alg` (type invariant), whose driver name is
+    // a NUL-terminated array that nothing writes after `create_shash_alg`. The
+    // reference covers that array only, reached through a raw pointer, not the
+    // structure, whose other fields the crypto API writes.
+    let name = unsafe {
+        crate::rsha::cstr_from_ptr(
+            core::ptr::addr_of!((*alg.0.get()).__bindgen_anon_1.halg.base.cra_driver_name).cast(),
+        )
+    };
+    // Dropping the transform frees it.
+    let _ = super::tfm::ShashTfm::new(name);
 }
 
 impl Drop for Registration {
