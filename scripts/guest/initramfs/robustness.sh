@@ -110,12 +110,13 @@ for m in "$@"; do
 done
 kernel_log lifetime-units
 [ -z "$RELOAD_FUZZ" ] || echo "$RELOAD_FUZZ" >$fuzz
-# One module at a time, its self-tests settled before the next: each of our
-# drivers that passes makes the kernel drop the instances over the generic one
-# it outranks (crypto_remove_spawns()), so every HMAC driver's test makes
-# testmgr instantiate hmac(<alg>-generic) again and wait for that instance's
-# own self-test, at most 60 s (crypto_larval_wait()). With the reload fuzz
-# count, all three modules' tests at once on a loaded host outlast that wait.
+# One module at a time, its self-tests settled before the next. A module
+# registers its drivers one by one, each after the previous one's test
+# (shash::Registration), since each hash driver that passes drops the
+# hmac(<alg>-generic) instance its HMAC drivers' tests compare with; those
+# tests instantiate it again and wait for its own self-test, at most 60 s
+# (crypto_larval_wait()), which three modules' tests at once with the reload
+# fuzz count outlasted on a loaded host.
 for m in "$@"; do
 	rmmod "$(modname "$m")" 2>/dev/null
 	ktap_cmd "reload-$m" insmod "/lib/modules/rsha/$m.ko"
