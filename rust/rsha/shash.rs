@@ -764,10 +764,9 @@ impl Registration {
 /// lookup makes (`crypto_larval_wait()`): a test still running after 60 seconds
 /// is given up, and the driver stays unusable, as it would for that user.
 fn wait_for_self_test(alg: &AlgDef) {
-    // SAFETY: `alg` is a complete `shash_alg` (type invariant), whose driver name is
-    // a NUL-terminated array that nothing writes after `create_shash_alg`. The
-    // reference covers that array only, reached through a raw pointer, not the
-    // structure, whose other fields the crypto API writes.
+    // SAFETY: `alg` is complete (type invariant); its driver name is a NUL-terminated
+    // array nothing writes after `create_shash_alg`, reached by raw pointer with no
+    // reference to the structure, whose other fields the crypto API writes.
     let name = unsafe {
         crate::rsha::cstr_from_ptr(
             core::ptr::addr_of!((*alg.0.get()).__bindgen_anon_1.halg.base.cra_driver_name).cast(),
