@@ -21,8 +21,8 @@
 #     ext4 file system is made of the tree with mke2fs -d, which mounts
 #     nothing. mmdebstrap --mode=root needs root, as the suite has.
 #  2. Three boots of a copy of the image, each one QEMU run on CPU, with
-#     the second disk (RSHA: scripts/guest/debian-system/step.sh and the
-#     package): install, installed, removed (step.sh says what each does).
+#     the second disk (RSHA: scripts/guest/debian-system/step.sh, the
+#     initramfs' shell library it shares and the package): install, installed, removed (step.sh says what each does).
 #     The guest reboots between them: QEMU (-no-reboot) exits, and the next
 #     run boots the same disk again with Debian's kernel and the initramfs
 #     the image made.
@@ -127,8 +127,9 @@ fi
 RUN=$RSHA_CACHE/logs/$LABEL
 rm -rf "$RUN.disk" && mkdir -p "$RUN.disk/payload"
 cp --sparse=always "$BASE.img" "$RUN.disk/root.img"
-cp "$RSHA_ROOT/scripts/guest/debian-system/step.sh" "$BUILD/rsha-package.deb" "$RUN.disk/payload/"
-mv "$RUN.disk/payload/rsha-package.deb" "$RUN.disk/payload/package.deb"
+cp "$RSHA_ROOT/scripts/guest/debian-system/step.sh" "$RUN.disk/payload/"
+cp "$RSHA_ROOT/scripts/guest/initramfs/lib.sh" "$RUN.disk/payload/lib.sh"
+cp "$BUILD/rsha-package.deb" "$RUN.disk/payload/package.deb"
 mke2fs -q -t ext4 -L RSHA -d "$RUN.disk/payload" "$RUN.disk/rsha.img" 64M >/dev/null ||
 	die "mke2fs of the RSHA disk failed"
 ksrc=$(cat "$BUILD/rsha-source")

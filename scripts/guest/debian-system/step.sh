@@ -29,18 +29,9 @@ REL=$(uname -r)
 MODULES=$(dpkg-deb -c "$DEB" | sed -n 's|.*/updates/rust-arm-sha/\(.*\)\.ko$|\1|p' | tr - _ | tr '\n' ' ')
 BOOT=$(cat "$STATE/next" 2>/dev/null || echo install)
 
-N=0 FAILED=0
-# result RC NAME [DETAIL]: one test case, passed when RC is 0.
-result() {
-	N=$((N + 1))
-	[ -z "${3:-}" ] || printf '    # %s: %s\n' "$2" "$(printf '%s' "$3" | tr '\n\r' '  ' | cut -c1-400)"
-	if [ "$1" = 0 ]; then
-		echo "    ok $N $2"
-	else
-		echo "    not ok $N $2"
-		FAILED=$((FAILED + 1))
-	fi
-}
+# KTAP output (ktap_subtest, ktap_result ...) and top_driver, as in the
+# initramfs boots.
+. "$HERE/lib.sh"
 # run NAME CMD...: CMD as a test case; the detail is its exit code and last
 # lines of output.
 run() {
@@ -48,14 +39,14 @@ run() {
 	shift
 	"$@" >"$W/out" 2>&1
 	rc=$?
-	result $rc "$name" "exit $rc: $(tail -n 2 "$W/out")"
+	ktap_result $rc "$name" "exit $rc: $(tail -n 2 "$W/out")"
 	return $rc
 }
 # finish NEXT: end the document; NEXT is the boot after this one (reboot),
 # or nothing (power off).
 finish() {
-	echo "    1..$N"
-	if [ "$FAILED" = 0 ]; then echo "ok 1 debian-system-$BOOT"; else echo "not ok 1 debian-system-$BOOT"; fi
+	echo "    1..$KTAP_N"
+	ktap_subtest_end 1
 	if [ -n "$1" ]; then echo "$1" >"$STATE/next"; else rm -f "$STATE/next"; fi
 	sync
 	echo "@@RSHA done"
@@ -64,16 +55,7 @@ finish() {
 	if [ -n "$1" ]; then systemctl reboot --check-inhibitors=no; else systemctl poweroff --check-inhibitors=no; fi
 	exit 0
 }
-
-# The driver a lookup of NAME finds: of the drivers named NAME whose self-test
-# passed, the one of highest priority (scripts/results/rsha_console.py,
-# top_driver).
-top_driver() {
-	awk -v want="$1" '
-		/^name/ { n = $3 } /^driver/ { d = $3 } /^priority/ { p = $3 }
-		/^selftest/ && n == want && $3 == "passed" && (best == "" || p > bp) { best = d; bp = p }
-		END { print best }' /proc/crypto
-}
+# refcnt DRIVER: its reference count in /proc/crypto.
 refcnt() {
 	awk -v want="$1" '/^driver/ { d = $3 } /^refcnt/ && d == want { print $3; exit }' /proc/crypto
 }
@@ -95,23 +77,22 @@ cpu_has() {
 echo
 echo "KTAP version 1"
 echo "1..1"
-echo "    KTAP version 1"
-echo "    # Subtest: debian-system-$BOOT"
-result 0 "boot-$BOOT" "$(uname -r), PID 1 $(readlink /proc/1/exe), $(grep -m1 PRETTY_NAME /etc/os-release | cut -d= -f2)"
+ktap_subtest "debian-system-$BOOT"
+ktap_result 0 "boot-$BOOT" "$(uname -r), PID 1 $(readlink /proc/1/exe), $(grep -m1 PRETTY_NAME /etc/os-release | cut -d= -f2)"
 [ "$(readlink /proc/1/exe)" = /usr/lib/systemd/systemd ]
-result $? systemd-is-init "$(readlink /proc/1/exe)"
+ktap_result $? systemd-is-init "$(readlink /proc/1/exe)"
 # The kernel unpacked an initramfs, Debian's (initramfs-tools leaves
 # /run/initramfs behind), which found the root file system by its label.
 unpacked=$(dmesg | grep -m1 -o 'Trying to unpack rootfs image as initramfs')
 [ -n "$unpacked" ] && [ -d /run/initramfs ] && grep -q 'root=LABEL=debian-root' /proc/cmdline &&
 	[ "$(findmnt -n -o SOURCE /)" = "$(readlink -f /dev/disk/by-label/debian-root)" ]
-result $? debian-initramfs-mounted-root "${unpacked:-no initramfs unpacked}; / is $(findmnt -n -o SOURCE /)"
+ktap_result $? debian-initramfs-mounted-root "${unpacked:-no initramfs unpacked}; / is $(findmnt -n -o SOURCE /)"
 
 loaded() { for m in $MODULES; do [ -d "/sys/module/$m" ] && echo "$m"; done; }
 
 case $BOOT in
 install)
-	result "$([ -z "$(loaded)" ] && echo 0 || echo 1)" none-of-ours-before-install "loaded: $(loaded)"
+	ktap_result "$([ -z "$(loaded)" ] && echo 0 || echo 1)" none-of-ours-before-install "loaded: $(loaded)"
 	# A copy of the package for another version of Debian's kernel: apt
 	# must refuse it, by its dependency.
 	mkdir -p "$W/other"
@@ -120,19 +101,19 @@ install)
 	dpkg-deb -b "$W/other/tree" "$W/other/other.deb" >/dev/null
 	apt-get install -s -y "$W/other/other.deb" >"$W/out" 2>&1
 	rc=$?
-	result "$([ $rc != 0 ] && grep -q "Depends: linux-image-$REL (= 0.0-0)" "$W/out" && echo 0 || echo 1)" \
+	ktap_result "$([ $rc != 0 ] && grep -q "Depends: linux-image-$REL (= 0.0-0)" "$W/out" && echo 0 || echo 1)" \
 		apt-refuses-the-package-for-another-kernel-version \
 		"exit $rc: $(grep -m1 'Depends:' "$W/out")"
 	cp "$DEB" "$W/$PKG.deb"
 	run apt-install apt-get install -y "$W/$PKG.deb"
 	cp "$W/out" "$STATE/install.log"
 	grep -q "$PKG: loaded" "$W/out"
-	result $? postinst-loaded-the-modules "$(grep "$PKG:" "$W/out")"
+	ktap_result $? postinst-loaded-the-modules "$(grep "$PKG:" "$W/out")"
 	n=$(dpkg -L "$PKG" | grep -c "^/usr/lib/modules/$REL/updates/rust-arm-sha/.*\.ko$")
-	result "$([ "$n" -gt 0 ] && echo 0 || echo 1)" modules-in-updates "$n modules in /lib/modules/$REL/updates/rust-arm-sha"
+	ktap_result "$([ "$n" -gt 0 ] && echo 0 || echo 1)" modules-in-updates "$n modules in /lib/modules/$REL/updates/rust-arm-sha"
 	for m in $MODULES; do
 		grep -q "^alias cpu:type:.* $m\$" "/lib/modules/$REL/modules.alias"
-		result $? "depmod-cpu-alias-$m" "$(grep -m1 "^alias cpu:type:.* $m\$" "/lib/modules/$REL/modules.alias")"
+		ktap_result $? "depmod-cpu-alias-$m" "$(grep -m1 "^alias cpu:type:.* $m\$" "/lib/modules/$REL/modules.alias")"
 	done
 	finish installed
 	;;
@@ -144,13 +125,13 @@ installed)
 	udevadm settle --timeout=120
 	named=$(grep -rlsE 'sha[0-9]+[-_]arm(64)?[-_]rs' /etc/modules /etc/modules-load.d \
 		/usr/lib/modules-load.d /run/modules-load.d)
-	result "$([ -z "$named" ] && echo 0 || echo 1)" no-modules-load-file-names-ours "${named:-none}"
+	ktap_result "$([ -z "$named" ] && echo 0 || echo 1)" no-modules-load-file-names-ours "${named:-none}"
 	for m in $MODULES; do
 		[ -d "/sys/module/$m" ]
-		result $? "loaded-at-boot-$m" "$(cat "/sys/module/$m/initstate" 2>&1)"
+		ktap_result $? "loaded-at-boot-$m" "$(cat "/sys/module/$m/initstate" 2>&1)"
 		said=$(journalctl -b -o short-monotonic 2>/dev/null | grep -m1 "Inserted module '$m'")
 		case $said in *udev*) ok=0 ;; *) ok=1 ;; esac
-		result $ok "udev-inserted-$m" "${said:-no such line in the journal}"
+		ktap_result $ok "udev-inserted-$m" "${said:-no such line in the journal}"
 	done
 	# /proc/crypto: ours registered for every algorithm and its HMAC, and
 	# ranked first exactly where the CPU lacks the instructions.
@@ -161,7 +142,7 @@ installed)
 			if cpu_has $alg; then want=lib; else want=ours; fi
 			if [ $want = ours ]; then ok=$([ "$top" = "$ours" ] && echo 0 || echo 1); else ok=$(is_ours "$top" && echo 1 || echo 0); fi
 			[ -n "$ours" ] || ok=1
-			result "$ok" "proc-crypto-$name-ranks-$want-first" "first: $top; ours: ${ours:-none}"
+			ktap_result "$ok" "proc-crypto-$name-ranks-$want-first" "first: $top; ours: ${ours:-none}"
 		done
 	done
 	# The in-kernel users, nothing named by hand: each must hold the
@@ -173,7 +154,7 @@ installed)
 		after=$(refcnt "$top")
 		ok=$([ -n "$top" ] && [ "${after:-0}" -gt "${3:-0}" ] && echo 0 || echo 1)
 		if is_ours "$top"; then who="ours"; [ "$ok" = 0 ] && SERVED_BY_OURS="$SERVED_BY_OURS $1"; else who="the kernel's"; fi
-		result "$ok" "$1-runs-on-the-first-ranked-$2" "$top ($who), refcnt $3 -> $after"
+		ktap_result "$ok" "$1-runs-on-the-first-ranked-$2" "$top ($who), refcnt $3 -> $after"
 	}
 	for h in sha512 sha256; do
 		# dm-verity, on-disk format 0 (format 1 sha256 hashes with
@@ -229,36 +210,36 @@ installed)
 		run "ipsec-hmac-$h-ping" ip netns exec a ping -c 3 -W 2 $B
 		p=$(ip -n a -s xfrm state list src $A dst $B | grep -A1 'lifetime current' | tail -n1 |
 			grep -o '[0-9]*(packets)' | tr -dc 0-9)
-		result "$([ "${p:-0}" -gt 0 ] && echo 0 || echo 1)" "ipsec-hmac-$h-packets-through-the-sa" "${p:-0} packets"
+		ktap_result "$([ "${p:-0}" -gt 0 ] && echo 0 || echo 1)" "ipsec-hmac-$h-packets-through-the-sa" "${p:-0} packets"
 		served "ipsec-hmac-$h" "hmac($h)" "$before"
 	done
 	for ns in a b; do ip -n $ns xfrm policy flush; ip -n $ns xfrm state flush; done
 	ip netns del a; ip netns del b
 	# Not vacuous: on this CPU at least one user must have run on ours.
-	result "$([ -n "$SERVED_BY_OURS" ] && echo 0 || echo 1)" some-user-runs-on-ours "${SERVED_BY_OURS:-none}"
+	ktap_result "$([ -n "$SERVED_BY_OURS" ] && echo 0 || echo 1)" some-user-runs-on-ours "${SERVED_BY_OURS:-none}"
 	bad=$(dmesg | grep -E 'BUG:|WARNING:|Oops|Call trace|Unable to handle' | head -n 3)
-	result "$([ -z "$bad" ] && echo 0 || echo 1)" no-kernel-warning "${bad:-none}"
+	ktap_result "$([ -z "$bad" ] && echo 0 || echo 1)" no-kernel-warning "${bad:-none}"
 	run apt-remove apt-get remove -y "$PKG"
 	left=$(ls /run/depmod.d 2>/dev/null | grep rust-arm-sha)
-	result "$([ -z "$left" ] && echo 0 || echo 1)" prerm-left-no-depmod-conf "${left:-none}"
+	ktap_result "$([ -z "$left" ] && echo 0 || echo 1)" prerm-left-no-depmod-conf "${left:-none}"
 	finish removed
 	;;
 removed)
 	dpkg -s "$PKG" >"$W/out" 2>&1
 	st=$(sed -n 's/^Status: //p' "$W/out")
-	result "$([ -z "$st" ] && echo 0 || echo 1)" package-gone \
+	ktap_result "$([ -z "$st" ] && echo 0 || echo 1)" package-gone \
 		"dpkg -s: ${st:-$(tail -n1 "$W/out")}"
 	left=$(find /usr/lib/modules /etc -path '*rust-arm-sha*' 2>/dev/null; ls /usr/share/doc | grep rust-arm-sha)
-	result "$([ -z "$left" ] && echo 0 || echo 1)" no-file-left "${left:-none}"
+	ktap_result "$([ -z "$left" ] && echo 0 || echo 1)" no-file-left "${left:-none}"
 	left=$(grep -lE 'sha[0-9]+[-_]arm(64)?[-_]rs' "/lib/modules/$REL"/modules.* 2>/dev/null | grep -v '\.bin$')
-	result "$([ -z "$left" ] && echo 0 || echo 1)" depmod-forgot-them "${left:-none}"
-	result "$([ -z "$(loaded)" ] && echo 0 || echo 1)" no-module-loaded "$(loaded)"
+	ktap_result "$([ -z "$left" ] && echo 0 || echo 1)" depmod-forgot-them "${left:-none}"
+	ktap_result "$([ -z "$(loaded)" ] && echo 0 || echo 1)" no-module-loaded "$(loaded)"
 	left=$(grep -c '^driver.*-rs$' /proc/crypto)
-	result "$([ "$left" = 0 ] && echo 0 || echo 1)" no-driver-of-ours "$left in /proc/crypto"
+	ktap_result "$([ "$left" = 0 ] && echo 0 || echo 1)" no-driver-of-ours "$left in /proc/crypto"
 	finish ""
 	;;
 *)
-	result 1 "unknown-boot-$BOOT"
+	ktap_result 1 "unknown-boot-$BOOT"
 	finish ""
 	;;
 esac

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Sourced by /init, /robustness.sh, /users.sh and /autoload.sh (installed as /lib/rsha.sh by
-# scripts/guest/rootfs.sh). Two kinds of console output:
+# scripts/guest/rootfs.sh), and by scripts/guest/debian-system/step.sh on a
+# Debian system (dash: no echo of text that may hold a backslash). Two kinds
+# of console output:
 #
 # - Test results, in KTAP version 1 (Documentation/dev-tools/ktap.rst of the
 #   kernel tree): /init writes the document of the boot ("KTAP version 1",
@@ -71,7 +73,7 @@ ktap_subtest() {
 # is 0; DETAIL (flattened to one line) goes before it as a diagnostic.
 ktap_result() {
 	KTAP_N=$((KTAP_N + 1))
-	[ -z "${3:-}" ] || echo "    # $2: $(printf '%s' "$3" | tr '\n\r' '  ')"
+	[ -z "${3:-}" ] || printf '    # %s: %s\n' "$2" "$(printf '%s' "$3" | tr '\n\r' '  ')"
 	if [ "$1" = 0 ]; then
 		echo "    ok $KTAP_N $2"
 	else
