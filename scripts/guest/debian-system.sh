@@ -22,7 +22,8 @@
 #     nothing. mmdebstrap --mode=root needs root, as the suite has.
 #  2. Three boots of a copy of the image, each one QEMU run on CPU, with
 #     the second disk (RSHA: scripts/guest/debian-system/step.sh, the
-#     initramfs' shell library it shares and the package): install, installed, removed (step.sh says what each does).
+#     initramfs' shell library it sources, and the package): install,
+#     installed, removed (step.sh says what each does).
 #     The guest reboots between them: QEMU (-no-reboot) exits, and the next
 #     run boots the same disk again with Debian's kernel and the initramfs
 #     the image made.
