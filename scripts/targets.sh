@@ -91,8 +91,11 @@ target_info() {
 		TREE=pristine MODULES_BUILD=oot
 		NEON_BOUND=none
 		[ "$KVER" != 6.12 ] || extra+=" arm64-intree-6.12.config"
-		# kCFI on the 7.x test kernel (Rust allows it on arm64 only).
-		[ "$KVER" = 6.12 ] || [ "$RSHA_TEST" = 0 ] || extra+=" arm64-cfi.config"
+		# kCFI on the test kernels (Rust allows it on arm64 only); 6.12
+		# names the option CFI_CLANG.
+		if [ "$RSHA_TEST" = 1 ]; then
+			if [ "$KVER" = 6.12 ]; then extra+=" arm64-cfi-6.12.config"; else extra+=" arm64-cfi.config"; fi
+		fi
 		;;
 	arm | arm-thumb2)
 		ARCH=arm DEBARCH=armhf IMAGE=arch/arm/boot/zImage
