@@ -15,11 +15,11 @@ pub mod rsha;
 
 use rsha::sha::{Sha384, Sha512};
 
-crate::module_asm_sha_driver! {
+crate::module_sha_driver! {
     // `rsha_sha512_arm_scalar` and `rsha_sha512_arm_neon` are the cores of
     // asm/arm/sha512-scalar.S and asm/arm/sha512-neon.S, built into this module (Kbuild);
     // tests/cores checks them against a C reference at every length and alignment.
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` says, read `nblocks` whole blocks at
+    // SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read `nblocks` whole blocks at
     // `data`, write only the chaining words and their own stack, and follow the procedure call
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {

@@ -17,13 +17,13 @@ pub mod rsha;
 
 use rsha::sha::{Sha384, Sha512};
 
-crate::module_asm_sha_driver! {
+crate::module_sha_driver! {
     // `rsha_sha512_arm64_scalar`, `rsha_sha512_arm64_neon` and `rsha_sha512_arm64_ce` are the
     // cores of asm/arm64/sha512-{scalar,neon,ce}.S, built into this module (Kbuild);
     // tests/cores checks them against a C reference at every length and alignment.
     // The CE one needs nothing beyond NEON but the FEAT_SHA512 instructions, which `Sha512`
     // names for the registration check.
-    // SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read `nblocks` whole blocks
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read `nblocks` whole blocks
     // at `data`, write only the chaining words and their own stack, and follow the procedure call
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {

@@ -27,13 +27,17 @@
 #include <linux/debugfs.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
+#include <linux/jiffies.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/preempt.h>
+#include <linux/refcount.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
+#include <linux/slab.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 #include <asm/cpufeature.h>
 #include <asm/cputype.h>
 
@@ -85,44 +89,21 @@ __weak int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out)
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/cpufeature.h>
 #include <asm/hwcap.h>
-#include <asm/neon.h>
-
-static inline void neon_begin(struct rsha_neon_state *state)
-{
-#if defined(CONFIG_ARM64) && defined(RSHA_NEON_STATE_ARG)
-	kernel_neon_begin((struct user_fpsimd_state *)state->bytes);
-#else
-	kernel_neon_begin();
-#endif
-}
-
-__weak void rsha_neon_begin(struct rsha_neon_state *state)
-{
-	neon_begin(state);
-}
 
 /*
- * kernel_neon_begin() if SIMD is usable: crypto_simd_usable(), and interrupts
- * enabled (on 32-bit ARM may_use_simd() allows NEON with interrupts off, but
- * kernel_neon_end() then re-enables softirqs with interrupts off, which
- * lockdep reports; arm64's may_use_simd() already checks this). One call from
- * Rust for the check, which is inline C, and the section it guards.
+ * Whether SIMD may be used now: crypto_simd_usable(), an inline check, and on
+ * 32-bit ARM interrupts enabled (its may_use_simd() allows NEON with
+ * interrupts off, but kernel_neon_end() then re-enables softirqs with
+ * interrupts off, which lockdep reports). Rust then calls kernel_neon_begin()
+ * and kernel_neon_end() directly.
  */
-__weak bool rsha_neon_begin_if_usable(struct rsha_neon_state *state)
+__weak bool rsha_simd_usable(void)
 {
-	if (irqs_disabled() || !crypto_simd_usable())
+#ifndef CONFIG_ARM64
+	if (irqs_disabled())
 		return false;
-	neon_begin(state);
-	return true;
-}
-
-__weak void rsha_neon_end(struct rsha_neon_state *state)
-{
-#if defined(CONFIG_ARM64) && defined(RSHA_NEON_STATE_ARG)
-	kernel_neon_end((struct user_fpsimd_state *)state->bytes);
-#else
-	kernel_neon_end();
 #endif
+	return crypto_simd_usable();
 }
 
 __weak bool rsha_cpu_has_neon(void)
@@ -230,6 +211,90 @@ __weak int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 __weak void rsha_cpuhp_remove(int state)
 {
 	cpuhp_remove_state(state);
+}
+
+/*
+ * Waiting for the self-tests of registered drivers, for at most a time: a
+ * work item per driver allocates a transform of it by driver name, which
+ * waits for its test as any first user does (the crypto API's larval wait),
+ * and frees it; the module waits for the work items until a deadline. A work
+ * item still running then goes on alone; the module's workqueue, drained and
+ * destroyed at module exit (rsha_self_test_waits_end()), keeps its code in
+ * place until it has finished.
+ */
+struct rsha_test_wait {
+	struct work_struct work;
+	struct completion done;
+	refcount_t refs;
+	const char *driver;
+};
+
+static struct workqueue_struct *rsha_wait_wq;
+
+static void rsha_test_wait_put(struct rsha_test_wait *w)
+{
+	if (refcount_dec_and_test(&w->refs))
+		kfree(w);
+}
+
+static void rsha_test_wait_fn(struct work_struct *work)
+{
+	struct rsha_test_wait *w = container_of(work, struct rsha_test_wait, work);
+	struct crypto_shash *tfm = crypto_alloc_shash(w->driver, 0, 0);
+
+	if (!IS_ERR(tfm))
+		crypto_free_shash(tfm);
+	complete(&w->done);
+	rsha_test_wait_put(w);
+}
+
+__weak unsigned long rsha_jiffies(void)
+{
+	return jiffies;
+}
+
+/*
+ * Waits for the self-tests of the n drivers named until timeout_ms after
+ * start (a jiffies value); logs each wait it gives up.
+ */
+__weak void rsha_wait_for_self_tests(const char *const *drivers, unsigned int n,
+				     unsigned long start, unsigned int timeout_ms)
+{
+	struct rsha_test_wait *w[64] = {};
+	unsigned long deadline = start + msecs_to_jiffies(timeout_ms);
+	unsigned int i;
+
+	if (!rsha_wait_wq)
+		rsha_wait_wq = alloc_workqueue("rsha_self_tests", WQ_UNBOUND, 0);
+	if (!rsha_wait_wq)
+		return;
+	for (i = 0; i < n && i < ARRAY_SIZE(w); i++) {
+		w[i] = kzalloc(sizeof(*w[i]), GFP_KERNEL);
+		if (!w[i])
+			continue;
+		INIT_WORK(&w[i]->work, rsha_test_wait_fn);
+		init_completion(&w[i]->done);
+		refcount_set(&w[i]->refs, 2);
+		w[i]->driver = drivers[i];
+		queue_work(rsha_wait_wq, &w[i]->work);
+	}
+	for (i = 0; i < n && i < ARRAY_SIZE(w); i++) {
+		long left = (long)(deadline - jiffies);
+
+		if (!w[i])
+			continue;
+		if (!wait_for_completion_timeout(&w[i]->done, left > 0 ? left : 0))
+			pr_warn("self-test of %s still running %u ms after module load began: not waiting for it\n",
+				drivers[i], timeout_ms);
+		rsha_test_wait_put(w[i]);
+	}
+}
+
+__weak void rsha_self_test_waits_end(void)
+{
+	if (rsha_wait_wq)
+		destroy_workqueue(rsha_wait_wq);
+	rsha_wait_wq = NULL;
 }
 
 /*

@@ -9,9 +9,6 @@
 
 #include <linux/threads.h>
 #include <linux/types.h>
-#ifdef CONFIG_ARM64
-#include <asm/ptrace.h>
-#endif
 
 struct crypto_shash;
 struct dentry;
@@ -29,27 +26,6 @@ int rsha_crypto_shash_update(struct shash_desc *desc, const u8 *data,
 int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out);
 
 /*
- * Where one NEON section keeps the FP/SIMD registers: from 6.19 on
- * (RSHA_NEON_STATE_ARG, from Kbuild), arm64's kernel_neon_begin() takes a
- * buffer from its caller, which must stay in
- * place until kernel_neon_end(); the kernel saves the section's registers
- * there when the task is preempted, or the registers of a task-level section
- * that a softirq's section interrupts. Bytes, as Rust only reserves the
- * space. Elsewhere (6.12, 32-bit ARM) the begin and end take nothing and the
- * buffer is one unused byte.
- */
-#if defined(CONFIG_ARM64) && defined(RSHA_NEON_STATE_ARG)
-#define RSHA_NEON_STATE_BYTES sizeof(struct user_fpsimd_state)
-#define RSHA_NEON_STATE_ALIGN __alignof__(struct user_fpsimd_state)
-#else
-#define RSHA_NEON_STATE_BYTES 1
-#define RSHA_NEON_STATE_ALIGN 1
-#endif
-struct rsha_neon_state {
-	u8 bytes[RSHA_NEON_STATE_BYTES];
-} __aligned(RSHA_NEON_STATE_ALIGN);
-
-/*
  * The SHA instructions of the Crypto Extensions, as rsha_cpu_has_ce() takes
  * them; rust/rsha/cpu.rs `Feature` has these values, through bindgen.
  */
@@ -60,9 +36,7 @@ enum rsha_ce_feature {
 };
 
 #ifdef CONFIG_KERNEL_MODE_NEON
-void rsha_neon_begin(struct rsha_neon_state *state);
-void rsha_neon_end(struct rsha_neon_state *state);
-bool rsha_neon_begin_if_usable(struct rsha_neon_state *state);
+bool rsha_simd_usable(void);
 bool rsha_cpu_has_neon(void);
 bool rsha_cpu_has_ce(enum rsha_ce_feature feature);
 #endif
@@ -75,6 +49,10 @@ u32 rsha_cpu_type(void);
 int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 		     int (*teardown)(unsigned int cpu));
 void rsha_cpuhp_remove(int state);
+unsigned long rsha_jiffies(void);
+void rsha_wait_for_self_tests(const char *const *drivers, unsigned int n,
+			      unsigned long start, unsigned int timeout_ms);
+void rsha_self_test_waits_end(void);
 struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
 					int (*show)(struct seq_file *m));
 

@@ -493,6 +493,23 @@ impl<A: Algorithm> State<A> {
         chain: &A::Chain,
         blocks: usize,
     ) -> &'s mut Self {
+        // SAFETY: a reference is valid for reads, and `slot`'s `&mut` keeps
+        // it outside the slot.
+        unsafe { Self::resume_from(slot, chain, blocks) }
+    }
+
+    /// [`Self::resume`] with the chaining value read from `chain` by raw
+    /// copy, never through a reference: an HMAC key in a transform's context.
+    ///
+    /// # Safety
+    ///
+    /// `chain` is valid for reads of a chaining value that nothing writes
+    /// meanwhile, outside `slot`.
+    pub unsafe fn resume_from<'s>(
+        slot: &'s mut core::mem::MaybeUninit<Self>,
+        chain: *const A::Chain,
+        blocks: usize,
+    ) -> &'s mut Self {
         // Evaluated at compile time, for every algorithm a state is made of.
         #[allow(clippy::let_unit_value)]
         let () = Self::LAYOUT;
@@ -504,9 +521,10 @@ impl<A: Algorithm> State<A> {
         // writes every field but the buffer is initialised, and the buffer is
         // a `MaybeUninit`, valid uninitialised. INVARIANT: nothing is
         // buffered, the count being whole blocks.
-        // SAFETY: `state` is `slot`'s, valid for writes of a `Self`.
+        // SAFETY: `state` is `slot`'s, valid for writes of a `Self`; `chain`
+        // is readable and outside it (the function's safety requirements).
         unsafe {
-            core::ptr::addr_of_mut!((*state).chain).write(Aligned8(*chain));
+            core::ptr::copy_nonoverlapping(chain, core::ptr::addr_of_mut!((*state).chain.0), 1);
             core::ptr::addr_of_mut!((*state).count).write(count);
             slot.assume_init_mut()
         }
@@ -587,6 +605,27 @@ impl<A: Algorithm> State<A> {
         compress(&mut self.chain.0, Message::new(buffer));
     }
 
+    /// Hashes the last bytes `data` and pads the message: after it only the
+    /// digest may be read ([`Self::chain`], [`Self::write_digest`]).
+    #[inline(always)]
+    pub fn finish<F>(&mut self, data: Message<'_>, compress: &mut F)
+    where
+        F: FnMut(&mut A::Chain, Message<'_>),
+    {
+        if !data.is_empty() {
+            self.update(data, compress);
+        }
+        self.pad(compress);
+    }
+
+    /// The chaining value, by copy: after [`Self::finish`], the digest's
+    /// words, which a caller keeps in registers while it wipes the state
+    /// and then stores them where the digest goes ([`store_digest`]).
+    #[inline(always)]
+    pub fn chain(&self) -> A::Chain {
+        self.chain.0
+    }
+
     /// Writes the digest of a padded message (see [`Self::pad`]) into `out` and
     /// wipes the state.
     pub fn output(&mut self, out: &mut A::Digest) {
@@ -594,51 +633,18 @@ impl<A: Algorithm> State<A> {
         self.wipe();
     }
 
-    /// Writes the digest of a padded message (see [`Self::pad`]) into `out`,
-    /// leaving the state to the caller to wipe: where the crypto API zeroes
-    /// the whole context right after (Linux 6.16 and later).
+    /// Writes the digest of a padded message (see [`Self::pad`]) into `out`.
     pub fn write_digest(&self, out: &mut A::Digest) {
-        let at = out.as_mut().as_mut_ptr();
-        if (at as usize) % core::mem::align_of::<A::Word>() == 0 {
-            // Word stores where `out` allows them, which is where callers put
-            // digests: the kernels' Rust targets have strict alignment, so the
-            // compiler stores a word at an address it cannot prove aligned one
-            // byte at a time.
-            let words = at.cast::<A::Word>();
-            for (i, word) in self
-                .chain
-                .0
-                .as_ref()
-                .iter()
-                .take(A::DIGEST_SIZE / A::Word::BYTES)
-                .enumerate()
-            {
-                // SAFETY: `out` is valid for writes of `DIGEST_SIZE` bytes,
-                // which hold `DIGEST_SIZE / BYTES` words (`State::LAYOUT`), and
-                // `at` is aligned for a word (checked above).
-                unsafe { words.add(i).write(word.to_be()) };
-            }
-        } else {
-            for (word, bytes) in self
-                .chain
-                .0
-                .as_ref()
-                .iter()
-                .zip(out.as_mut().chunks_exact_mut(A::Word::BYTES))
-            {
-                word.write_be(bytes);
-            }
-        }
+        // SAFETY: `out` is a digest, valid for writes of `DIGEST_SIZE` bytes,
+        // and no other reference to it exists.
+        unsafe { store_digest::<A>(&self.chain.0, out.as_mut().as_mut_ptr()) }
     }
 
     /// Overwrites the whole state with zeroes, padding included, so that no
-    /// message-dependent data outlives the hash. Volatile word stores, as the
-    /// kernel's `memzero_explicit()`, and for the same reason: the compiler
-    /// may remove plain stores to memory that is not read again.
+    /// message-dependent data outlives the hash ([`wipe`]).
     pub fn wipe(&mut self) {
-        // SAFETY: all-zero bytes are a valid `Self` (words, counter, bytes),
-        // whose size is whole aligned `u64`s (`LAYOUT`).
-        unsafe { wipe_words(self) };
+        // SAFETY: all-zero bytes are a valid `Self` (words, counter, bytes).
+        unsafe { wipe(self) };
     }
 
     /// Writes the state into `out` in the export format of Linux 6.12.
@@ -794,209 +800,58 @@ impl<A: Algorithm> State<A> {
     }
 }
 
-/// Overwrites `value` with zeroes by volatile `u64` stores, padding included.
-///
-/// # Safety
-///
-/// All-zero bytes are a valid `T`, and `T` is a whole number of `u64`s at an
-/// address aligned for them.
-unsafe fn wipe_words<T>(value: &mut T) {
-    let words = core::ptr::from_mut(value).cast::<u64>();
-    for i in 0..core::mem::size_of::<T>() / 8 {
-        // SAFETY: word `i` lies in `value`, aligned (the function's safety
-        // requirements), and `&mut` makes it ours; zeroes are a valid `T`.
-        unsafe { words.add(i).write_volatile(0) };
-    }
-}
-
-/// The key of an HMAC transform (RFC 2104), precomputed: the chaining values
-/// after the inner key block (the key, padded with zeroes to a block, XOR
-/// `0x36` bytes) and after the outer one (XOR `0x5c`). A key longer than a
-/// block is hashed first. What the key was cannot be read back from it.
-#[repr(C)]
-pub struct HmacKey<A: Algorithm> {
-    inner: Aligned8<A::Chain>,
-    outer: Aligned8<A::Chain>,
-}
-
-impl<A: Algorithm> Clone for HmacKey<A> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<A: Algorithm> Copy for HmacKey<A> {}
-
-impl<A: Algorithm> HmacKey<A> {
-    /// Writes the key made of the bytes `key` (any length, 0 included) into
-    /// `slot`, compressing its two key blocks, and a long key's own blocks,
-    /// with `compress`, and returns it; the copies it made on the stack are
-    /// wiped.
-    pub fn prepare<'s, F>(
-        slot: &'s mut core::mem::MaybeUninit<Self>,
-        key: Message<'_>,
-        compress: &mut F,
-    ) -> &'s mut Self
-    where
-        F: FnMut(&mut A::Chain, Message<'_>),
-    {
-        let mut block = A::Block::ZERO;
-        if key.len() > A::BLOCK_SIZE {
-            let mut hash = core::mem::MaybeUninit::<State<A>>::uninit();
-            let hash = State::init(&mut hash);
-            hash.update(key, compress);
-            hash.pad(compress);
-            let mut digest = A::Digest::ZERO;
-            hash.write_digest(&mut digest);
-            // The digest is shorter than a block (`State::LAYOUT`).
-            Message::new(digest.as_ref()).copy_to(block.as_mut());
-            hash.wipe();
-            // SAFETY: a digest is bytes, which zeroes are.
-            unsafe { wipe_bytes(&mut digest) };
-        } else {
-            key.copy_to(block.as_mut());
-        }
-        let mut pad = |chain: &mut Aligned8<A::Chain>, byte: u8| {
-            for b in block.as_mut() {
-                *b ^= byte;
-            }
-            chain.0 = A::INITIAL;
-            compress(&mut chain.0, Message::new(block.as_ref()));
-        };
-        let mut inner = Aligned8(A::INITIAL);
-        let mut outer = Aligned8(A::INITIAL);
-        pad(&mut inner, 0x36);
-        // The block is key XOR 0x36: XOR 0x36 ^ 0x5c makes it key XOR 0x5c.
-        pad(&mut outer, 0x36 ^ 0x5c);
-        let prepared = slot.write(Self { inner, outer });
-        // SAFETY: the block and the chains are bytes and words, which zeroes
-        // are.
-        unsafe {
-            wipe_bytes(&mut block);
-            wipe_bytes(&mut inner);
-            wipe_bytes(&mut outer);
-        }
-        prepared
-    }
-}
-
-/// Overwrites `value` with zeroes by volatile byte stores: for copies of key
-/// material on the stack, of any size and alignment.
+/// Overwrites `value` with zeroes by volatile stores, padding included, as
+/// the kernel's `memzero_explicit()` and for the same reason: the compiler may
+/// remove plain stores to memory that is not read again. Word stores where the
+/// type allows them (every state and key), byte stores elsewhere. The one wipe
+/// of the library: states, keys and their copies on the stack.
 ///
 /// # Safety
 ///
 /// All-zero bytes are a valid `T`.
-unsafe fn wipe_bytes<T>(value: &mut T) {
-    let bytes = core::ptr::from_mut(value).cast::<u8>();
-    for i in 0..core::mem::size_of::<T>() {
-        // SAFETY: byte `i` lies in `value`, which `&mut` makes ours; zeroes
-        // are a valid `T` (the function's safety requirements).
-        unsafe { bytes.add(i).write_volatile(0) };
+#[inline]
+pub unsafe fn wipe<T>(value: &mut T) {
+    let at = core::ptr::from_mut(value);
+    if core::mem::align_of::<T>() >= 8 && core::mem::size_of::<T>() % 8 == 0 {
+        for i in 0..core::mem::size_of::<T>() / 8 {
+            // SAFETY: word `i` lies in `value`, aligned (checked above), and
+            // `&mut` makes it ours; zeroes are a valid `T` (the function's
+            // safety requirements).
+            unsafe { at.cast::<u64>().add(i).write_volatile(0) };
+        }
+    } else {
+        for i in 0..core::mem::size_of::<T>() {
+            // SAFETY: as above, byte `i`.
+            unsafe { at.cast::<u8>().add(i).write_volatile(0) };
+        }
     }
 }
 
-/// The running HMAC of one message: the inner hash, and the chaining value
-/// that the outer hash starts from (the key's, copied at `init` so that the
-/// request does not read the transform again).
-#[repr(C)]
-pub struct HmacState<A: Algorithm> {
-    inner: State<A>,
-    outer: Aligned8<A::Chain>,
-}
-
-impl<A: Algorithm> HmacState<A> {
-    /// Writes the start of a message with `key` into `slot` and returns it.
-    pub fn init<'s>(slot: &'s mut core::mem::MaybeUninit<Self>, key: &HmacKey<A>) -> &'s mut Self {
-        let fields = Self::fields(slot, key);
-        State::resume(fields, &key.inner.0, 1);
-        // SAFETY: both fields are written (`fields` and the line above).
-        unsafe { slot.assume_init_mut() }
-    }
-
-    /// Writes the outer chaining value of `key` into `slot`, and returns the
-    /// inner state's slot, for the caller to write.
-    fn fields<'s>(
-        slot: &'s mut core::mem::MaybeUninit<Self>,
-        key: &HmacKey<A>,
-    ) -> &'s mut core::mem::MaybeUninit<State<A>> {
-        let at = slot.as_mut_ptr();
-        // SAFETY: `at` is `slot`'s, valid for writes of a `Self`; the field is
-        // written whole, without reading what was there, and the inner
-        // state's slot is a field of it, which `slot`'s `&mut` makes ours.
-        unsafe {
-            core::ptr::addr_of_mut!((*at).outer).write(key.outer);
-            &mut *core::ptr::addr_of_mut!((*at).inner).cast::<core::mem::MaybeUninit<State<A>>>()
+/// Stores the digest of the chaining value `chain` at `out`: its first
+/// `DIGEST_SIZE` bytes, big-endian words.
+///
+/// # Safety
+///
+/// `out` is valid for writes of `DIGEST_SIZE` bytes, and no reference covers
+/// them.
+#[inline(always)]
+pub unsafe fn store_digest<A: Algorithm>(chain: &A::Chain, out: *mut u8) {
+    let words = chain.as_ref().iter().take(A::DIGEST_SIZE / A::Word::BYTES);
+    if (out as usize) % core::mem::align_of::<A::Word>() == 0 {
+        // Word stores where `out` allows them, which is where callers put
+        // digests: the kernels' Rust targets have strict alignment, so the
+        // compiler stores a word at an address it cannot prove aligned one
+        // byte at a time.
+        for (i, word) in words.enumerate() {
+            // SAFETY: word `i` of `DIGEST_SIZE / BYTES` lies in `out` (the
+            // function's safety requirements), aligned (checked above).
+            unsafe { out.cast::<A::Word>().add(i).write(word.to_be()) };
         }
-    }
-
-    /// The inner hash: what `update()` hashes, and export/import move.
-    pub fn inner(&mut self) -> &mut State<A> {
-        &mut self.inner
-    }
-
-    /// The inner hash, read-only.
-    pub fn inner_ref(&self) -> &State<A> {
-        &self.inner
-    }
-
-    /// The state that `import` writes into the inner hash's slot, with the
-    /// outer chaining value of `key`, written into `slot` and returned.
-    pub fn import_with<'s, F>(
-        slot: &'s mut core::mem::MaybeUninit<Self>,
-        key: &HmacKey<A>,
-        import: F,
-    ) -> &'s mut Self
-    where
-        F: FnOnce(&mut core::mem::MaybeUninit<State<A>>) -> &mut State<A>,
-    {
-        import(Self::fields(slot, key));
-        // SAFETY: `fields` wrote the outer chaining value, and `import` the
-        // inner state: the `&mut State` it returns for its slot can only come
-        // from writing it (`State::init`, `resume`, `import_core`).
-        unsafe { slot.assume_init_mut() }
-    }
-
-    /// Hashes the last bytes `data` and finishes the HMAC: pads the inner
-    /// hash, then hashes its digest under the outer key block, all through
-    /// `compress`. Afterwards only [`Self::write_digest`] and
-    /// [`Self::wipe`] may be called.
-    pub fn finish<F>(&mut self, data: Message<'_>, compress: &mut F)
-    where
-        F: FnMut(&mut A::Chain, Message<'_>),
-    {
-        if !data.is_empty() {
-            self.inner.update(data, compress);
+    } else {
+        for (i, word) in words.enumerate() {
+            // SAFETY: as above, unaligned.
+            unsafe { out.cast::<A::Word>().add(i).write_unaligned(word.to_be()) };
         }
-        self.inner.pad(compress);
-        let mut digest = A::Digest::ZERO;
-        self.inner.write_digest(&mut digest);
-        // The outer hash reuses the inner one's place: its block buffer
-        // takes the inner digest, which is shorter than a block
-        // (`State::LAYOUT`), so `absorb` keeps it.
-        // SAFETY: a `State` is a valid `MaybeUninit<State>`; `resume`
-        // overwrites it with a valid state.
-        let slot = unsafe {
-            &mut *core::ptr::from_mut(&mut self.inner).cast::<core::mem::MaybeUninit<State<A>>>()
-        };
-        let outer = State::resume(slot, &self.outer.0, 1);
-        outer.absorb(Message::new(digest.as_ref()));
-        outer.pad(compress);
-        // SAFETY: a digest is bytes, which zeroes are.
-        unsafe { wipe_bytes(&mut digest) };
-    }
-
-    /// Writes the HMAC of a finished message ([`Self::finish`]) into `out`.
-    pub fn write_digest(&self, out: &mut A::Digest) {
-        self.inner.write_digest(out);
-    }
-
-    /// Overwrites the whole state with zeroes, the outer chaining value
-    /// included (see [`State::wipe`]).
-    pub fn wipe(&mut self) {
-        // SAFETY: all-zero bytes are a valid `Self` (two states' worth of
-        // words, counter and bytes), whose size is whole aligned `u64`s (the
-        // inner state's `LAYOUT`, and the chaining value is `Aligned8`).
-        unsafe { wipe_words(self) };
     }
 }
 

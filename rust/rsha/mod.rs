@@ -21,19 +21,21 @@
 //! `kernel` crate's own `CStr` changed between 6.12 and 7.3. The macros of the
 //! library name it as `$crate::rsha`, hence the fixed module name.
 //!
-//! - [`shash`]: the abstraction: a [`shash::Shash`] implementation becomes a
-//!   `struct shash_alg`, registered by [`shash::Registration`] or the
-//!   [`module_shash_driver`] macro.
-//! - [`md`] and [`sha`]: the Merkle-Damgård engine and the SHA parameters (`core` only).
-//! - [`md_shash`]: a block core (an assembly function, a name, a priority) plus the
-//!   engine gives a [`shash::Shash`].
-//! - [`simd`]: when the NEON unit may be used, and bounded NEON sections (for the
-//!   NEON and the Crypto Extensions cores).
-//! - [`cpu`]: the CPUs' Crypto Extensions features, CPU types and numbers.
-//! - [`select`]: the unit each CPU runs for the selected drivers, by measurement.
-//! - [`stats`]: per-driver block and NEON-section counters in debugfs
-//!   (`CONFIG_CRYPTO_RSHA_STATS`).
-//! - [`tfm`]: the consumer side: allocate a transform by name and hash with it.
+//! The rooms, in the order a call goes through them:
+//!
+//! - [`module`]: the declaration macro of a driver module
+//!   ([`module_sha_driver!`]) and its generic init.
+//! - [`shash`]: the binding to the crypto API: the [`shash::Shash`] trait, the
+//!   `shash_alg` of it and its registration.
+//! - [`driver`]: a module's cores ([`driver::Cores`]), the unit that runs them,
+//!   and the hash and HMAC drivers over the engine. The hot path is
+//!   [`driver::Driver`]'s `compress`.
+//! - [`md`], [`hmac`] and [`sha`]: the Merkle-Damgård engine, HMAC over it, the
+//!   SHA parameters (`core` only, tested on the host by `tests/engine`).
+//! - [`select`]: the unit each CPU runs, by measurement, and the priorities.
+//! - [`simd`]: the NEON section of a SIMD core's call.
+//! - [`cpu`]: the CPUs' features and types.
+//! - [`stats`]: debugfs counters (`CONFIG_CRYPTO_RSHA_STATS`).
 
 /// A `&'static core::ffi::CStr` of the constant string expression `$s` (for
 /// example a `concat!`), checked at compile time.
@@ -81,11 +83,12 @@ pub fn cstr_text(s: &core::ffi::CStr) -> &str {
 
 pub mod bindings;
 pub mod cpu;
+pub mod driver;
+pub mod hmac;
 pub mod md;
-pub mod md_shash;
+pub mod module;
 pub mod select;
 pub mod sha;
 pub mod shash;
 pub mod simd;
 pub mod stats;
-pub mod tfm;

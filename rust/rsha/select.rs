@@ -39,9 +39,7 @@
 use super::{
     bindings,
     cpu::{self, Feature},
-    md::{Algorithm, Message},
-    simd::ScalarFn,
-    stats::Unit,
+    md::Message,
 };
 use core::sync::atomic::{
     AtomicBool, AtomicI32, AtomicU32, AtomicU64, AtomicU8,
@@ -121,6 +119,17 @@ pub const TIE_MARGIN: u64 = 16;
 /// speed; a constant keeps it in `.rodata`, written by the compiler.
 static RUN_INPUT: [u8; RUN_BYTES] = [0x5a; RUN_BYTES];
 
+/// A unit: the core that compresses blocks. The numbers index tables.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unit {
+    /// The scalar core (integer registers only).
+    Scalar = 0,
+    /// The NEON core, inside a NEON section.
+    Neon = 1,
+    /// The Crypto Extensions core, inside a NEON section.
+    Ce = 2,
+}
+
 /// What the `unit` parameter asked for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -144,52 +153,6 @@ impl Mode {
             b"neon" => Some(Mode::Forced(Unit::Neon)),
             b"ce" => Some(Mode::Forced(Unit::Ce)),
             _ => None,
-        }
-    }
-}
-
-/// A unit's compression function, run inside a NEON section for the SIMD units.
-pub type CompressFn<A> = super::simd::SimdFn<A>;
-
-/// The compression functions of a module's units, for one of its algorithms:
-/// what [`Selector::cpu_online`] times.
-///
-/// # Invariants
-///
-/// `scalar` is sound to call anywhere; `neon` and `ce` (if any) are sound to
-/// call inside a NEON section on a CPU with NEON and, for `ce`, with the
-/// module's CE feature.
-pub struct Units<A: Algorithm> {
-    scalar: ScalarFn<A>,
-    neon: CompressFn<A>,
-    ce: Option<CompressFn<A>>,
-}
-
-impl<A: Algorithm> Units<A> {
-    /// The units of a module.
-    ///
-    /// # Safety
-    ///
-    /// `neon` and `ce` (if any) must be sound to call with any chaining value
-    /// and slice of whole blocks inside a NEON section, on a CPU with NEON and,
-    /// for `ce`, with the feature that the module's [`Selector::start`] names.
-    pub const unsafe fn new(
-        scalar: ScalarFn<A>,
-        neon: CompressFn<A>,
-        ce: Option<CompressFn<A>>,
-    ) -> Self {
-        // INVARIANT: the caller vouches for the functions.
-        Self { scalar, neon, ce }
-    }
-
-    /// The compression function of `unit`: sound to call anywhere for the
-    /// scalar unit, inside a NEON section on a CPU that has it for the others.
-    pub fn compress_fn(&self, unit: Unit) -> CompressFn<A> {
-        match (unit, self.ce) {
-            (Unit::Neon, _) => self.neon,
-            (Unit::Ce, Some(ce)) => ce,
-            // A safe fn coerces to an unsafe one.
-            _ => self.scalar,
         }
     }
 }
@@ -418,7 +381,7 @@ impl Selector {
     /// the CPU its type's unit, measuring the type first, with `units`, if it
     /// is new. Always returns 0: a CPU that cannot be measured gets the scalar
     /// unit.
-    pub fn cpu_online<A: Algorithm>(&self, cpu: c_uint, units: &Units<A>) -> c_int {
+    pub fn cpu_online<F: Fn(Unit, Message<'_>) -> bool>(&self, cpu: c_uint, run: F) -> c_int {
         let cpu = cpu as usize;
         let Some(entry) = self.per_cpu.get(cpu) else {
             return 0;
@@ -432,7 +395,7 @@ impl Selector {
         let (slot, choice) = match known {
             Some((i, t)) => (Some(i), t.unit()),
             None => {
-                let ns = self.measure(units);
+                let ns = self.measure(run);
                 let choice = self.choose(&ns);
                 let slot = self.record(id, &ns, choice);
                 if self.hotplug_state.load(Relaxed) >= 0 {
@@ -470,33 +433,24 @@ impl Selector {
         choose_fastest(ns)
     }
 
-    /// Times every available unit on this CPU: the fastest of [`RUNS`] runs
-    /// over [`RUN_BYTES`], in nanoseconds (at least 1), or `None` for a unit not
-    /// available (or a SIMD unit when SIMD is not usable here).
-    fn measure<A: Algorithm>(&self, units: &Units<A>) -> [Option<u64>; 3] {
+    /// Times every available unit on this CPU with `run`, which compresses
+    /// the message it is given with a unit and says whether it could (a SIMD
+    /// unit only where SIMD is usable): the fastest of [`RUNS`] runs over
+    /// [`RUN_BYTES`], in nanoseconds (at least 1), or `None` for a unit not
+    /// available or that could not run.
+    fn measure<F: Fn(Unit, Message<'_>) -> bool>(&self, run: F) -> [Option<u64>; 3] {
         let mut ns = [None; 3];
         for unit in UNITS {
             if !self.available(unit) {
                 continue;
             }
-            let f = units.compress_fn(unit);
-            let mut chain = A::INITIAL;
             let mut best = u64::MAX;
             for _ in 0..RUNS {
                 // SAFETY: pairs with the `rsha_preempt_enable()` below: the run
                 // is timed on this CPU without being preempted.
                 unsafe { bindings::rsha_preempt_disable() };
                 let t0 = now_ns();
-                let ran = if unit == Unit::Scalar {
-                    (units.scalar)(&mut chain, Message::new(&RUN_INPUT));
-                    true
-                } else {
-                    // RUN_BYTES is a whole number of blocks of every algorithm and
-                    // within the section bound.
-                    // SAFETY: `f` is a SIMD unit's function, sound in a NEON section on a
-                    // CPU with its unit (`Units` invariants); these CPUs have it (`available`).
-                    unsafe { super::simd::run_in_section(f, &mut chain, Message::new(&RUN_INPUT)) }
-                };
+                let ran = run(unit, Message::new(&RUN_INPUT));
                 let t = now_ns().saturating_sub(t0);
                 // SAFETY: pairs with the `rsha_preempt_disable()` above.
                 unsafe { bindings::rsha_preempt_enable() };
@@ -505,8 +459,6 @@ impl Selector {
                 }
                 best = best.min(t.max(1));
             }
-            // Keep the result alive, so that the runs cannot be left out.
-            core::hint::black_box(&chain);
             if best != u64::MAX {
                 ns[unit as usize] = Some(best);
             }
@@ -676,7 +628,8 @@ pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
     best
 }
 
-fn now_ns() -> u64 {
+/// The monotonic clock, in nanoseconds.
+pub fn now_ns() -> u64 {
     // SAFETY: `ktime_get()` reads the monotonic clock; callable in task context.
     let t = unsafe { bindings::ktime_get() };
     t.max(0) as u64

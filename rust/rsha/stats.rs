@@ -30,16 +30,7 @@
 
 use super::bindings;
 
-/// A unit, the core that compressed some blocks: the numbers index tables.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Unit {
-    /// The scalar core (integer registers only).
-    Scalar = 0,
-    /// The NEON core, inside a NEON section.
-    Neon = 1,
-    /// The Crypto Extensions core, inside a NEON section.
-    Ce = 2,
-}
+pub use super::select::Unit;
 
 /// The context of a core call, as the kernel's preempt count and IRQ flags
 /// say: the values of `enum rsha_context` (`helpers.h`), which index the

@@ -14,10 +14,11 @@
 pub mod rsha;
 
 use rsha::{
+    driver::{Compress, Hash, Hmac},
     md::Message,
-    md_shash::{BlockCore, MdHmac, MdShash, ScalarOp, Work},
     sha::Sha256,
-    stats::CoreStats,
+    shash::{AlgDef, Registration},
+    stats::{CoreStats, StatsDir},
 };
 
 /// Not SHA-256: mixes the message into the chaining value with xor and rotations.
@@ -38,28 +39,57 @@ fn wrong_compress(chain: &mut [u32; 8], blocks: Message<'_>) {
 /// The driver: the real engine over the wrong compression function.
 struct Sha256Wrong;
 
-impl BlockCore for Sha256Wrong {
+static STATS: [CoreStats; 2] = [CoreStats::new(), CoreStats::new()];
+
+impl Compress for Sha256Wrong {
     type Alg = Sha256;
     const DRIVER_NAME: &'static str = "sha256-rs-negative-control";
     const HMAC_DRIVER_NAME: &'static str = "hmac-sha256-rs-negative-control";
     const PRIORITY: i32 = 10;
-    fn run<W: Work<Sha256>>(stats: &'static CoreStats, work: W) -> W::Output {
-        work.run(&mut ScalarOp::new(wrong_compress, stats))
+    fn compress(stats: &CoreStats, chain: &mut [u32; 8], blocks: Message<'_>) {
+        stats.count(rsha::select::Unit::Scalar, blocks.len() / 64);
+        wrong_compress(chain, blocks)
     }
     fn stats() -> &'static CoreStats {
-        static STATS: CoreStats = CoreStats::new();
-        &STATS
+        &STATS[0]
     }
     fn hmac_stats() -> &'static CoreStats {
-        static STATS: CoreStats = CoreStats::new();
-        &STATS
+        &STATS[1]
     }
 }
 
-crate::module_shash_driver! {
-    algorithms: [MdShash<Sha256Wrong>, MdHmac<Sha256Wrong>],
+static mut DRIVERS: [AlgDef; 2] = [
+    AlgDef::new::<Hash<Sha256Wrong>>(),
+    AlgDef::new::<Hmac<Sha256Wrong>>(),
+];
+
+crate::modinfo!("author=", "rust-arm-sha developers");
+
+struct Module {
+    // Dropped first: the statistics files go before the drivers.
+    _stats: StatsDir,
+    _drivers: Registration,
+}
+
+kernel::prelude::module! {
+    type: Module,
     name: "rsha_negative_control",
-    author: "rust-arm-sha developers",
     description: "Test only: SHA-256 driver with deliberately wrong digests",
     license: "GPL",
+}
+
+impl kernel::Module for Module {
+    fn init(module: &'static kernel::ThisModule) -> kernel::error::Result<Self> {
+        // SAFETY: module init runs once; from here on only C and the
+        // registration use the array, which stays in place.
+        let drivers = unsafe { core::pin::Pin::static_mut(&mut *core::ptr::addr_of_mut!(DRIVERS)) };
+        let drivers = Registration::register(module, drivers, 0b11)?;
+        let stats = StatsDir::new(module, __LOG_PREFIX);
+        stats.add(Sha256Wrong::DRIVER_NAME, Sha256Wrong::stats());
+        stats.add(Sha256Wrong::HMAC_DRIVER_NAME, Sha256Wrong::hmac_stats());
+        Ok(Module {
+            _stats: stats,
+            _drivers: drivers,
+        })
+    }
 }

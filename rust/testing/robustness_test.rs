@@ -59,6 +59,8 @@
 
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
+/// The consumer side of the crypto API: transforms and descriptors.
+pub mod tfm;
 
 use crate::cstr as c_str;
 use core::{
@@ -74,12 +76,12 @@ use kernel::{
 use rsha::{
     cstr_text,
     stats::{current_context, Context},
-    tfm::{ShashDesc, ShashTfm},
 };
+use tfm::{ShashDesc, ShashTfm};
 
 // The author goes into `.modinfo` through the library: `module!` spells the
 // field differently on 6.12 (`author:`) and 7.3 (`authors: [...]`).
-crate::__modinfo!("author=", "rust-arm-sha developers");
+crate::modinfo!("author=", "rust-arm-sha developers");
 
 module! {
     type: RobustnessTest,

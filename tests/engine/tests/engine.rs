@@ -11,7 +11,8 @@
 
 use core::mem::MaybeUninit;
 use rand::{rngs::SmallRng, Rng, RngCore, SeedableRng};
-use rsha_md_host::md::{Algorithm, Bytes, HmacKey, HmacState, Message, State};
+use rsha_md_host::hmac::{HmacKey, HmacState};
+use rsha_md_host::md::{Algorithm, Bytes, Message, State};
 use rsha_md_host::sha::{Sha1, Sha224, Sha256, Sha384, Sha512};
 use sha2::Digest;
 
@@ -623,14 +624,17 @@ fn reference_hmac<A: Reference>(key: &[u8], message: &[u8]) -> Vec<u8> {
 
 fn hmac_key<A: Reference>(key: &[u8]) -> HmacKey<A> {
     let mut slot = MaybeUninit::uninit();
-    *HmacKey::prepare(&mut slot, Message::new(key), &mut compress::<A>)
+    HmacKey::prepare(&mut slot, Message::new(key), &mut compress::<A>);
+    // SAFETY: `prepare` wrote the key.
+    unsafe { slot.assume_init() }
 }
 
 /// The engine's HMAC of `pieces` under `key`, as a driver's init, updates and
 /// finup compute it.
 fn engine_hmac<A: Reference>(key: &HmacKey<A>, pieces: &[&[u8]]) -> Vec<u8> {
     let mut slot = MaybeUninit::uninit();
-    let state = HmacState::init(&mut slot, key);
+    // SAFETY: the key is a distinct, unchanging value.
+    let state = unsafe { HmacState::init(&mut slot, key) };
     let empty: &[u8] = &[];
     let (last, first) = pieces.split_last().unwrap_or((&empty, &[]));
     for piece in first {
@@ -675,13 +679,17 @@ fn hmac_export_import<A: Reference>() {
         let (head, tail) = message.split_at(len / 2);
         let key = hmac_key::<A>(b"export key");
         let mut slot = MaybeUninit::uninit();
-        let state = HmacState::init(&mut slot, &key);
+        // SAFETY: the key is a distinct, unchanging value.
+        let state = unsafe { HmacState::init(&mut slot, &key) };
         state.inner().update(Message::new(head), &mut compress::<A>);
         let exported = export_partial(state.inner_ref());
         let mut slot = MaybeUninit::uninit();
-        let state = HmacState::import_with(&mut slot, &key, |inner| {
-            State::import_partial(inner, &array(&exported))
-        });
+        // SAFETY: the key is a distinct, unchanging value.
+        let state = unsafe {
+            HmacState::import_with(&mut slot, &key, |inner| {
+                State::import_partial(inner, &array(&exported))
+            })
+        };
         state.finish(Message::new(tail), &mut compress::<A>);
         let mut out = A::Digest::ZERO;
         state.write_digest(&mut out);

@@ -11,7 +11,7 @@
 //! allocates after [`ShashTfm::new`], so descriptors can be used in any context
 //! the algorithm supports (every shash supports softirq and hardirq).
 
-use super::bindings;
+use crate::rsha::bindings;
 use core::ffi::CStr;
 use core::{marker::PhantomData, ptr::NonNull};
 use kernel::error::{code::EINVAL, from_err_ptr, to_result, Result};

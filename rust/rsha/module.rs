@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! A driver module: [`module_sha_driver!`](crate::module_sha_driver) declares
+//! its cores, drivers and aliases; [`init`] starts its unit choice, registers
+//! its drivers and makes its debugfs files.
+
+use super::{
+    bindings, cpu,
+    driver::{Cores, Driver, AUTO},
+    md::Algorithm,
+    select::{Mode, Unit},
+    shash::{AlgDef, Registration},
+    stats::{SeqWriter, StatsDir},
+};
+use core::pin::Pin;
+use kernel::{
+    error::{code::*, Result},
+    ffi::{c_int, c_uint},
+};
+
+/// The algorithms of a driver module, one or two (SHA-224 and SHA-256,
+/// SHA-384 and SHA-512), all run by the cores `K`.
+pub trait Algorithms<K>: 'static {
+    /// How many there are.
+    const COUNT: usize;
+    /// The one the unit choice times.
+    type First: Algorithm;
+    /// Adds the counters of variant `v`'s drivers to `dir`.
+    fn add_stats(dir: &StatsDir, v: usize);
+}
+
+fn add_stats<K: Cores<A>, A: Algorithm>(dir: &StatsDir, v: usize) {
+    dir.add(K::NAMES[v], &K::stats()[v].hash);
+    dir.add(K::HMAC_NAMES[v], &K::stats()[v].hmac);
+}
+
+impl<K: Cores<A>, A: Algorithm> Algorithms<K> for (A,) {
+    const COUNT: usize = 1;
+    type First = A;
+    fn add_stats(dir: &StatsDir, v: usize) {
+        add_stats::<K, A>(dir, v);
+    }
+}
+
+impl<K: Cores<A> + Cores<B>, A: Algorithm, B: Algorithm> Algorithms<K> for (A, B) {
+    const COUNT: usize = 2;
+    type First = A;
+    fn add_stats(dir: &StatsDir, v: usize) {
+        add_stats::<K, A>(dir, v);
+        add_stats::<K, B>(dir, v);
+    }
+}
+
+/// A driver module's state, dropped at module exit in field order: the
+/// debugfs files, the drivers, then the unit choice's hotplug state.
+pub struct DriverModule {
+    _debugfs: StatsDir,
+    _drivers: Registration,
+    _selector: SelectorGuard,
+}
+
+/// Stops a selector's hotplug callbacks when dropped, after the drivers that
+/// read its choices are gone.
+struct SelectorGuard(&'static super::select::Selector);
+
+impl Drop for SelectorGuard {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// The hotplug callback of a module's unit choice, timing its first
+/// algorithm (all share the cores).
+extern "C" fn cpu_online<K: Cores<A>, A: Algorithm>(cpu: c_uint) -> c_int {
+    K::selector().cpu_online(cpu, Driver::<K, A, AUTO>::run_unit)
+}
+
+/// The hotplug teardown of a module's unit choice.
+extern "C" fn cpu_offline<K: Cores<A>, A: Algorithm>(cpu: c_uint) -> c_int {
+    K::selector().cpu_offline(cpu)
+}
+
+/// The text of `/sys/kernel/debug/<module>/units`.
+///
+/// # Safety
+///
+/// Only as the show callback of that file, with its `seq_file`.
+unsafe extern "C" fn show_units<K: Cores<A>, A: Algorithm>(m: *mut bindings::seq_file) -> c_int {
+    // SAFETY: `m` is the callback's `seq_file`; the writer lives only during
+    // the callback.
+    let mut out = unsafe { SeqWriter::new(m) };
+    let _ = K::selector().show(&mut out);
+    0
+}
+
+/// Starts a driver module of cores `K` and algorithms `L`: checks the CPU,
+/// reads the `unit` parameter `param`, starts the unit choice, and registers
+/// `drivers`, laid out as [`module_sha_driver!`](crate::module_sha_driver)
+/// declares them: rows of `2 * L::COUNT` (the hashes, then their HMACs) for
+/// the selected drivers, then, in test builds, the scalar, NEON and CE ones;
+/// a unit's row only where every CPU has the unit.
+pub fn init<K, L>(
+    module: &'static kernel::ThisModule,
+    name: &'static [u8],
+    param: &core::ffi::CStr,
+    hotplug_name: &'static core::ffi::CStr,
+    mut drivers: Pin<&'static mut [AlgDef]>,
+) -> Result<DriverModule>
+where
+    K: Cores<L::First>,
+    L: Algorithms<K>,
+{
+    if !cpu::runs_cores() {
+        kernel::pr_err!("the CPU is older than ARMv7, which the assembly cores need\n");
+        return Err(ENODEV);
+    }
+    let Some(mode) = Mode::parse(param.to_bytes()) else {
+        kernel::pr_err!(
+            "unit={}: not a unit (auto, scalar, neon or ce)\n",
+            super::cstr_text(param)
+        );
+        return Err(EINVAL);
+    };
+    let selector = K::selector();
+    selector.start(
+        mode,
+        K::CE_FEATURE,
+        hotplug_name,
+        cpu_online::<K, L::First>,
+        cpu_offline::<K, L::First>,
+    )?;
+    let guard = SelectorGuard(selector);
+    let row = 2 * L::COUNT;
+    let delta = Driver::<K, L::First, AUTO>::priority_delta();
+    // SAFETY: a field of each element is written; nothing is moved.
+    for alg in unsafe { drivers.as_mut().get_unchecked_mut() }
+        .iter_mut()
+        .take(row)
+    {
+        alg.move_priority(delta);
+    }
+    let debugfs = StatsDir::new(module, name);
+    debugfs.add_show(crate::cstr!("units"), show_units::<K, L::First>);
+    let mut wanted: u64 = (1 << row) - 1;
+    L::add_stats(&debugfs, AUTO as usize);
+    if drivers.len() >= 4 * row {
+        for (r, unit) in [(1, Unit::Scalar), (2, Unit::Neon), (3, Unit::Ce)] {
+            if selector.available(unit) {
+                wanted |= ((1 << row) - 1) << (r * row);
+                L::add_stats(&debugfs, unit as usize);
+            }
+        }
+    }
+    let t0 = super::select::now_ns();
+    let drivers = Registration::register(module, drivers, wanted)?;
+    let ms = super::select::now_ns().saturating_sub(t0) / 1_000_000;
+    kernel::pr_info!(
+        "{} drivers registered, their self-tests done, in {} ms\n",
+        wanted.count_ones(),
+        u32::try_from(ms).unwrap_or(u32::MAX)
+    );
+    Ok(DriverModule {
+        _debugfs: debugfs,
+        _drivers: drivers,
+        _selector: guard,
+    })
+}
+
+/// One `<key>=<value>` entry of the module's `.modinfo` section, from the
+/// constant strings given, the first of which ends with `=`: the aliases that
+/// let the kernel load the module by algorithm or driver name (as C's
+/// `MODULE_ALIAS_CRYPTO()`), made from the very names the drivers register,
+/// and the author, which `module!` spells differently on 6.12 and 7.3.
+/// `module!` takes only literals.
+#[macro_export]
+macro_rules! modinfo {
+    ($($part:expr),+ $(,)?) => {
+        #[cfg(MODULE)]
+        const _: () = {
+            const PARTS: &[&str] = &[$($part),+];
+            const LEN: usize = $crate::rsha::module::modinfo_len(PARTS);
+            // `used(compiler)`, as `module!`'s own entries: plain `#[used]`
+            // is `used(linker)` on ELF with newer rustc, which marks the
+            // section SHF_GNU_RETAIN, and `ld -r` then keeps it apart from
+            // the other `.modinfo`: modpost would miss some entries.
+            #[link_section = ".modinfo"]
+            #[used(compiler)]
+            static ENTRY: [u8; LEN] = $crate::rsha::module::modinfo_entry::<LEN>(PARTS);
+        };
+    };
+}
+
+/// Length of the `.modinfo` entry made of `parts`: their bytes and a NUL.
+#[doc(hidden)]
+pub const fn modinfo_len(parts: &[&str]) -> usize {
+    let mut len = 1;
+    let mut i = 0;
+    while i < parts.len() {
+        len += parts[i].len();
+        i += 1;
+    }
+    len
+}
+
+/// The `.modinfo` entry made of `parts`, NUL-terminated; `N` is
+/// [`modinfo_len`] of them (evaluated at compile time).
+#[doc(hidden)]
+pub const fn modinfo_entry<const N: usize>(parts: &[&str]) -> [u8; N] {
+    let mut entry = [0u8; N];
+    let mut at = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        let bytes = parts[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            entry[at] = bytes[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(at + 1 == N);
+    entry
+}
+
+/// Declares a driver module with assembly cores for one algorithm family: a
+/// scalar core, a NEON core and optionally a Crypto Extensions (CE) core. For
+/// every algorithm it registers the selected driver, which runs on each CPU
+/// the unit measured fastest there (or the one the module parameter `unit`
+/// forces), and its HMAC; with `CONFIG_CRYPTO_RSHA_UNIT_DRIVERS` also the
+/// scalar, NEON and CE drivers, for tests and benchmarks.
+///
+/// The macro only declares: the cores' `extern`s and their [`Cores`]
+/// implementation, the statics, the aliases, `module!`, and one call to
+/// [`init`].
+///
+/// Calling foreign assembly is an obligation only the driver's author can
+/// discharge, so the syntax makes them write it: `cores: unsafe { ... }`, with
+/// a safety comment above it that argues the [`super::driver::AsmCore`]
+/// contract for every algorithm listed.
+#[macro_export]
+macro_rules! module_sha_driver {
+    (cores: unsafe {
+        scalar: $scalar:ident,
+        neon: $neon:ident
+        $(, ce: $ce:ident if $feature:ident)? $(,)?
+     },
+     priorities: { scalar: $p_scalar:expr, neon: $p_neon:expr, $(ce: $p_ce:expr,)? selected: $p_selected:expr $(,)? },
+     algorithms: [$($alg:ty => {
+        scalar: $n_scalar:literal,
+        neon: $n_neon:literal,
+        $(ce: $n_ce:literal,)?
+        selected: $n_selected:literal $(,)?
+     }),+ $(,)?],
+     name: $module_name:tt,
+     author: $author:literal,
+     $($f:tt)*) => {
+        $crate::modinfo!("author=", $author);
+
+        extern "C" {
+            fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
+            fn $neon(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
+            $(fn $ce(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);)?
+            // The module's `unit` parameter (`helpers.c`, named after the module).
+            #[link_name = concat!("rsha_unit_param_", $module_name)]
+            fn rsha_unit_param() -> *const ::kernel::ffi::c_char;
+        }
+
+        /// The module's cores.
+        struct Cores;
+
+        /// The CPU feature of the CE core, if the module has one.
+        const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
+            [$(Some($crate::rsha::cpu::Feature::$feature),)? None][0];
+        /// The CE driver's priority (0: none).
+        const CE_PRIORITY: i32 = [$($p_ce,)? 0][0];
+
+        /// The CE core; in a module without one (no `CE_FEATURE`, so never
+        /// called) the scalar core.
+        ///
+        /// # Safety
+        ///
+        /// Only inside a NEON section on a CPU with `CE_FEATURE`.
+        #[inline(always)]
+        unsafe fn ce_core(s: *mut ::kernel::ffi::c_void, d: *const u8, n: usize) {
+            $(
+                // SAFETY: the caller holds a NEON section on a CPU with the
+                // feature (the function's contract).
+                return unsafe { $ce(s, d, n) };
+            )?
+            #[allow(unreachable_code)]
+            // SAFETY: the scalar core is sound anywhere.
+            unsafe { $scalar(s, d, n) }
+        }
+
+        /// The units of the module's selected drivers, per CPU.
+        static SELECTOR: $crate::rsha::select::Selector = $crate::rsha::select::Selector::new();
+
+        $(
+            // SAFETY: the author's `cores: unsafe { ... }` argues each core's
+            // `AsmCore` contract for every algorithm listed (see the macro).
+            unsafe impl $crate::rsha::driver::Cores<$alg> for Cores {
+                const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = CE_FEATURE;
+                // A module without a CE core names its (never registered) CE
+                // drivers after the NEON ones.
+                const NAMES: [&'static str; 4] = [$n_scalar, $n_neon, [$($n_ce,)? $n_neon][0], $n_selected];
+                const HMAC_NAMES: [&'static str; 4] = [
+                    concat!("hmac-", $n_scalar),
+                    concat!("hmac-", $n_neon),
+                    [$(concat!("hmac-", $n_ce),)? concat!("hmac-", $n_neon)][0],
+                    concat!("hmac-", $n_selected),
+                ];
+                const PRIORITIES: [i32; 4] = [$p_scalar, $p_neon, CE_PRIORITY, $p_selected];
+                #[inline(always)]
+                fn selector() -> &'static $crate::rsha::select::Selector {
+                    &SELECTOR
+                }
+                #[inline(always)]
+                fn stats() -> &'static [$crate::rsha::driver::DriverStats; 4] {
+                    static STATS: [$crate::rsha::driver::DriverStats; 4] =
+                        [const { $crate::rsha::driver::DriverStats::new() }; 4];
+                    &STATS
+                }
+                #[inline(always)]
+                fn scalar(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
+                    let (s, d, n) = $crate::rsha::driver::core_args::<$alg>(chain, blocks);
+                    // SAFETY: the impl's safety comment; the scalar core is sound anywhere.
+                    unsafe { $scalar(s, d, n) }
+                }
+                #[inline(always)]
+                unsafe fn neon(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
+                    let (s, d, n) = $crate::rsha::driver::core_args::<$alg>(chain, blocks);
+                    // SAFETY: the impl's safety comment; the caller holds a NEON section.
+                    unsafe { $neon(s, d, n) }
+                }
+                #[inline(always)]
+                unsafe fn ce(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
+                    let (s, d, n) = $crate::rsha::driver::core_args::<$alg>(chain, blocks);
+                    // SAFETY: the caller holds a NEON section on a CPU with
+                    // the feature (the function's contract).
+                    unsafe { ce_core(s, d, n) }
+                }
+            }
+
+            $crate::modinfo!("alias=crypto-", <$alg as $crate::rsha::md::Algorithm>::NAME);
+            $crate::modinfo!("alias=", <$alg as $crate::rsha::md::Algorithm>::NAME);
+            $crate::modinfo!("alias=crypto-", <$alg as $crate::rsha::md::Algorithm>::HMAC_NAME);
+            $crate::modinfo!("alias=", <$alg as $crate::rsha::md::Algorithm>::HMAC_NAME);
+            $crate::modinfo!("alias=crypto-", $n_selected);
+            $crate::modinfo!("alias=", $n_selected);
+            $crate::modinfo!("alias=crypto-hmac-", $n_selected);
+            $crate::modinfo!("alias=hmac-", $n_selected);
+        )+
+
+        /// The drivers, rows of hashes then HMACs: the selected ones, then in
+        /// test builds the scalar, NEON and CE ones (`rsha::module::init`).
+        #[cfg(not(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS))]
+        static mut DRIVERS: [$crate::rsha::shash::AlgDef; 2 * [$(stringify!($alg)),+].len()] = [
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::AUTO }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::AUTO }>>>(),)+
+        ];
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+        static mut DRIVERS: [$crate::rsha::shash::AlgDef; 8 * [$(stringify!($alg)),+].len()] = [
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::AUTO }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::AUTO }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::SCALAR }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::SCALAR }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::NEON }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::NEON }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::CE }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::CE }>>>(),)+
+        ];
+        #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+        const _: () = {
+            $(
+                $crate::modinfo!("alias=crypto-", $n_scalar);
+                $crate::modinfo!("alias=", $n_scalar);
+                $crate::modinfo!("alias=crypto-hmac-", $n_scalar);
+                $crate::modinfo!("alias=hmac-", $n_scalar);
+                $crate::modinfo!("alias=crypto-", $n_neon);
+                $crate::modinfo!("alias=", $n_neon);
+                $crate::modinfo!("alias=crypto-hmac-", $n_neon);
+                $crate::modinfo!("alias=hmac-", $n_neon);
+                $(
+                    $crate::modinfo!("alias=crypto-", $n_ce);
+                    $crate::modinfo!("alias=", $n_ce);
+                    $crate::modinfo!("alias=crypto-hmac-", $n_ce);
+                    $crate::modinfo!("alias=hmac-", $n_ce);
+                )?
+            )+
+        };
+
+        struct Module(#[allow(dead_code)] $crate::rsha::module::DriverModule);
+
+        ::kernel::prelude::module! {
+            type: Module,
+            name: $module_name,
+            $($f)*
+        }
+
+        impl ::kernel::Module for Module {
+            fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
+                // SAFETY: the parameter's buffer (`helpers.c`) is static,
+                // NUL-terminated and read-only (0444): nothing writes it now.
+                let param = unsafe { $crate::rsha::cstr_from_ptr(rsha_unit_param()) };
+                // SAFETY: module init runs once; from here on only C and the
+                // registration use the array, which stays in place.
+                let drivers = unsafe { ::core::pin::Pin::static_mut(&mut *::core::ptr::addr_of_mut!(DRIVERS)) };
+                $crate::rsha::module::init::<Cores, ($($alg,)+)>(
+                    module,
+                    __LOG_PREFIX,
+                    param,
+                    $crate::cstr!(concat!("crypto/", $module_name, ":online")),
+                    drivers,
+                )
+                .map(Module)
+            }
+        }
+    };
+}
