@@ -516,9 +516,8 @@ impl<T: Shash> Adapter<T> {
         }
         // SAFETY: the context is the caller's to `setkey`, any bytes as a
         // `MaybeUninit`; the key bytes are readable, outside it.
-        from_result(|| {
-            T::setkey(unsafe { &mut *ctx }, unsafe { Message::from_raw(key, len) }).map(|()| 0)
-        })
+        let (slot, key) = unsafe { (&mut *ctx, Message::from_raw(key, len)) };
+        from_result(|| T::setkey(slot, key).map(|()| 0))
     }
 
     /// Writes the state of `desc` into the `E` at `out` with `export`; an
