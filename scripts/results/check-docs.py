@@ -450,30 +450,39 @@ def check_kernels():
            + ("" if reads else ": it does not read SUPPORTED_KERNELS from $RSHA_ROOT/Makefile"))
 
 
-code_below = code_cap = 0
-try:
-    RULE = code_rule()
-    lib, code_below, above, code_cap, where = RULE
-    MODS = code_modules(RULE)
-    result(True, f"the code's priorities: LIB_DRIVER_PRIORITY {lib} ({where}); on 7.x a selected driver "
-           f"{lib - code_below} where every CPU has its CE unit, else at least {lib + above}; unit drivers "
-           f"at most {lib - code_cap}; {len(MODS)} driver modules")
-except Missing as e:
-    result(False, f"the code's priorities: {e}")
-    MODS = None
-for check in (check_kconfig, check_fragments):
+def main():
+    global code_below, code_cap, lib
+    try:
+        RULE = code_rule()
+        lib, code_below, above, code_cap, where = RULE
+        MODS = code_modules(RULE)
+        result(True, f"the code's priorities: LIB_DRIVER_PRIORITY {lib} ({where}); on 7.x a selected driver "
+               f"{lib - code_below} where every CPU has its CE unit, else at least {lib + above}; unit drivers "
+               f"at most {lib - code_cap}; {len(MODS)} driver modules")
+    except Missing as e:
+        result(False, f"the code's priorities: {e}")
+        MODS = None
+    for check in (check_kconfig, check_fragments):
+        if MODS is not None:
+            try:
+                check(MODS, RULE[0])
+            except Missing as e:
+                result(False, f"{check.__name__}: {e}")
     if MODS is not None:
         try:
-            check(MODS, RULE[0])
+            check_drivers_rst(MODS, RULE)
         except Missing as e:
-            result(False, f"{check.__name__}: {e}")
-if MODS is not None:
+            result(False, f"Documentation/drivers.rst: {e}")
     try:
-        check_drivers_rst(MODS, RULE)
+        check_kernels()
     except Missing as e:
-        result(False, f"Documentation/drivers.rst: {e}")
+        result(False, f"supported kernels: {e}")
+    return 1 if failed else 0
+
+
+code_below = code_cap = 0
 try:
-    check_kernels()
-except Missing as e:
-    result(False, f"supported kernels: {e}")
-sys.exit(1 if failed else 0)
+    sys.exit(main())
+except Exception as e:  # a bug here is a result too, never a silent pass
+    result(False, f"check-docs.py stopped: {type(e).__name__}: {e}")
+    sys.exit(2)
