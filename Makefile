@@ -22,7 +22,6 @@ KDIR ?= $(HOME)/.cache/rust-arm-sha/build/arm64-test
 ARCH ?= arm64
 RSHA_TEST ?= 0
 RUSTC ?= /usr/bin/rustc
-BINDGEN ?= $(HOME)/.cargo/bin/bindgen
 # CLIPPY=1 lints with the clippy of the same toolchain as RUSTC.
 CLIPPY_DRIVER ?= $(dir $(RUSTC))clippy-driver
 RUSTDOC ?= $(dir $(RUSTC))rustdoc
@@ -33,6 +32,29 @@ LLVM_BIN ?= /usr/lib/llvm-19/bin
 config = $(KDIR)/.config
 kconfig = $(shell sed -n 's/^$(1)=//p' $(config) 2>/dev/null)
 kconfig_text = $(shell sed -n 's/^$(1)="\(.*\)"$$/\1/p' $(config) 2>/dev/null)
+
+# bindgen: BINDGEN=... when given (command line or environment). Otherwise
+# the one this checkout last built with for the bindgen version the kernel
+# records (CONFIG_BINDGEN_VERSION_TEXT): every make whose check finds a
+# bindgen of that version keeps "<version text><TAB><absolute path>" in
+# .rsha-bindgen (ignored by git; `make clean` removes it), so that
+# `sudo make KDIR=... modules_install` uses the user's bindgen, which
+# $(HOME) (root's, under sudo) would not find. Failing that, the first of
+# these of the kernel's version: `bindgen` on PATH, /usr/local/bin/bindgen,
+# /usr/bin/bindgen, ~/.cargo/bin/bindgen and ~/.cargo/bindgen-<version>/bin/
+# bindgen (where scripts/setup-host.sh installs the 7.x one); else
+# ~/.cargo/bin/bindgen, which the check then names.
+BINDGEN_RECORD := $(CURDIR)/.rsha-bindgen
+bindgen_want = $(call kconfig_text,CONFIG_BINDGEN_VERSION_TEXT)
+ifeq ($(origin BINDGEN),undefined)
+BINDGEN := $(shell want='$(bindgen_want)'; [ -n "$$want" ] || exit 0; \
+	rec=$$(awk -F'\t' -v w="$$want" '$$1 == w { print $$2; exit }' '$(BINDGEN_RECORD)' 2>/dev/null); \
+	for b in "$$rec" "$$(command -v bindgen)" /usr/local/bin/bindgen /usr/bin/bindgen \
+		"$(HOME)/.cargo/bin/bindgen" "$(HOME)/.cargo/bindgen-$(word 2,$(bindgen_want))/bin/bindgen"; do \
+		[ -n "$$b" ] && [ -x "$$b" ] && [ "$$("$$b" --version 2>/dev/null)" = "$$want" ] && { echo "$$b"; exit 0; }; \
+	done)
+BINDGEN := $(or $(BINDGEN),$(HOME)/.cargo/bin/bindgen)
+endif
 
 # The C compiler is the kernel's: clang (LLVM=1, as the project's own test
 # kernels are built), or GCC as a distribution builds its kernels, under the
@@ -96,7 +118,12 @@ check:
 	@want='$(call kconfig_text,CONFIG_RUSTC_VERSION_TEXT)'; have=$$($(RUSTC) --version 2>/dev/null); \
 	[ "$$want" = "$$have" ] || { echo "error: $(RUSTC) is '$$have', the kernel was built with '$$want': modules must be built with the kernel's rustc (RUSTC=...)" >&2; exit 1; }
 	@want='$(call kconfig_text,CONFIG_BINDGEN_VERSION_TEXT)'; have=$$($(BINDGEN) --version 2>/dev/null); \
-	[ -z "$$want" ] || [ "$$want" = "$$have" ] || { echo "error: $(BINDGEN) is '$$have', the kernel was built with '$$want' (BINDGEN=...)" >&2; exit 1; }
+	[ -z "$$want" ] || [ "$$want" = "$$have" ] || { echo "error: $(BINDGEN) is '$$have', the kernel was built with '$$want' (BINDGEN=...)" >&2; exit 1; }; \
+	path=$$(command -v '$(BINDGEN)') && path=$$(realpath -s "$$path") && [ -n "$$want" ] || exit 0; \
+	line=$$(printf '%s\t%s' "$$want" "$$path"); \
+	grep -qxF "$$line" '$(BINDGEN_RECORD)' 2>/dev/null || \
+	{ { awk -F'\t' -v w="$$want" '$$1 != w' '$(BINDGEN_RECORD)' 2>/dev/null; echo "$$line"; } >'$(BINDGEN_RECORD).new' && \
+	  cat '$(BINDGEN_RECORD).new' >'$(BINDGEN_RECORD)' && rm -f '$(BINDGEN_RECORD).new'; } || true
 	@want='$(call kconfig_text,CONFIG_CC_VERSION_TEXT)'; have=$$(PATH=$(LLVM_BIN):$$PATH $(KCC) --version 2>/dev/null | head -n1); \
 	[ "$$want" = "$$have" ] || [ '$(KCC)' = clang ] || [ "$$(PATH=$(LLVM_BIN):$$PATH $(KCC) -dumpfullversion 2>/dev/null | \
 		awk -F. '{ printf "%d%02d%02d", $$1, $$2, $$3 }')" != '$(call kconfig,CONFIG_GCC_VERSION)' ] || \
@@ -130,6 +157,6 @@ modules_install: check
 
 clean:
 	$(KMAKE) clean
-	rm -rf rust/rsha/bindings_generated.rs rust/doc rust/doc.stamp
+	rm -rf rust/rsha/bindings_generated.rs rust/doc rust/doc.stamp .rsha-bindgen
 
 .PHONY: check modules rustdoc modules_install clean

@@ -8,11 +8,12 @@
 # VERSION is a Debian kernel ABI name as in the package names, "7.3.4+deb13"
 # for linux-image-7.3.4+deb13-arm64 (the flavour, -arm64 or -armmp, follows
 # from --arch; arm64 is the default). Without VERSION: the newest kernel in
-# Debian's index (trixie, trixie-backports, sid) whose packages download and
-# whose .config has CONFIG_RUST=y. --list prints the kernels of the index with
-# where they are from, and stops. --test also builds the test-only modules
-# and lays out what the test suite boots (scripts/test.sh, the debian-*
-# targets).
+# Debian's index (trixie, trixie-backports, sid) of a version the Makefile
+# supports (its SUPPORTED_KERNELS, read from it) whose packages download and
+# whose .config has CONFIG_RUST=y. --list prints the kernels of the index
+# with where they are from and whether they qualify, and stops; it needs no
+# root. --test also builds the test-only modules and lays out what the test
+# suite boots (scripts/test.sh, the debian-* targets).
 #
 # Steps, each printed and cached under $RSHA_CACHE/debian:
 #  1. Debian's linux-headers-<abi>-<flavour> (its .config and Module.symvers),
@@ -41,7 +42,8 @@
 #     in $RSHA_CACHE/debian/<release>/ (scripts/debian/ has its maintainer
 #     scripts and README.Debian).
 #
-# Root is needed (the chroot); the package is made without it.
+# Root is needed for the build (the chroot), not for --list; the package is
+# made without it.
 # Documentation/distribution-kernels.rst says how to install the package,
 # what it does, and what differs elsewhere.
 set -euo pipefail
@@ -53,7 +55,7 @@ while [ $# -gt 0 ]; do
 	--arch) DEBARCH=${2:?--arch needs arm64 or armhf}; shift ;;
 	--test) TEST=1 ;;
 	--list) LIST=1 ;;
-	-h | --help) sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option $1 (scripts/debian-kernel.sh --help)" ;;
 	*) ABI=$1 ;;
 	esac
@@ -65,9 +67,10 @@ armhf) FLAVOUR=armmp ARCH=arm ;;
 *) die "--arch $DEBARCH: the drivers are for arm64 and armhf" ;;
 esac
 case $ABI in *-"$FLAVOUR") ABI=${ABI%-"$FLAVOUR"} ;; esac
-[ "$(id -u)" = 0 ] || die "scripts/debian-kernel.sh needs root: the modules must be built with Debian's own compilers, in a chroot of the Debian suite the kernel was built in (mmdebstrap --mode=root, then chroot and bind mounts of this checkout and the cache). The package itself is made without root (dpkg-deb --root-owner-group)."
-need mmdebstrap mmdebstrap
-need unshare util-linux
+# The kernel versions (X.Y) the Makefile builds the modules for: its
+# SUPPORTED_KERNELS, the one list, read here rather than repeated.
+MAKE_KERNELS=$(sed -n 's/^SUPPORTED_KERNELS[[:space:]]*:\{0,1\}=[[:space:]]*//p' "$RSHA_ROOT/Makefile")
+[ -n "$MAKE_KERNELS" ] || die "$RSHA_ROOT/Makefile has no SUPPORTED_KERNELS line: cannot tell which kernels the modules build for"
 
 TOP=$RSHA_CACHE/debian
 SUITES=${RSHA_DEBIAN_SUITES:-trixie trixie-backports sid}
@@ -106,14 +109,28 @@ candidates() {
 				print abi, s, $2; p = "" }'
 	done | sort -k1,1Vr -u
 }
+# eligible: the lines of candidates whose kernel qualifies: a version the
+# Makefile supports, and 6.18 or later (Debian's kernels have CONFIG_RUST=y
+# from 6.18 on; the .config decides, once downloaded); with --why, every line
+# with the reason it does not.
+eligible() {
+	awk -v ok="$MAKE_KERNELS" -v why="${1:-}" '
+		BEGIN { n = split(ok, k, " "); for (i = 1; i <= n; i++) sup[k[i]] = 1 }
+		{ split($1, v, /[.+]/); r = ""
+		  if (!((v[1] "." v[2]) in sup)) r = "no: the Makefile supports " ok
+		  else if (!(v[1] > 6 || (v[1] == 6 && v[2] >= 18))) r = "no: Debian has no Rust before 6.18"
+		  if (why) print $0, (r == "" ? "yes" : r); else if (r == "") print }'
+}
 if [ "$LIST" = 1 ]; then
-	echo "Debian kernels for $DEBARCH ($FLAVOUR) in $SUITES (Rust from 6.18 on):"
-	candidates | awk '{ printf "  %-16s %-18s %s\n", $1, $2, $3 }'
+	echo "Debian kernels for $DEBARCH ($FLAVOUR) in $SUITES; qualifies: a version the Makefile supports ($MAKE_KERNELS) with Rust (Debian's from 6.18 on):"
+	candidates | eligible --why | awk '{ printf "  %-16s %-18s %-28s ", $1, $2, $3; $1 = $2 = $3 = ""; sub(/^ +/, ""); print }'
 	exit 0
 fi
+[ "$(id -u)" = 0 ] || die "scripts/debian-kernel.sh needs root: the modules must be built with Debian's own compilers, in a chroot of the Debian suite the kernel was built in (mmdebstrap --mode=root, then chroot and bind mounts of this checkout and the cache). The package itself is made without root (dpkg-deb --root-owner-group); --list needs no root."
+need mmdebstrap mmdebstrap
+need unshare util-linux
 qualifying() {
-	candidates | awk '{ split($1, v, /[.+]/); if (v[1] > 6 || (v[1] == 6 && v[2] >= 18)) print "  " $1 " (" $2 ")" }' |
-		head -n 12
+	candidates | eligible | awk '{ print "  " $1 " (" $2 ")" }' | head -n 12
 }
 
 # fetch_headers ABI: download and unpack linux-headers-ABI-FLAVOUR into
@@ -146,11 +163,15 @@ if [ -z "$ABI" ]; then
 			ABI=$abi
 			break
 		fi
-	done < <(candidates | awk '{ split($1, v, /[.+]/); if (v[1] > 6 || (v[1] == 6 && v[2] >= 18)) print }')
-	[ -n "$ABI" ] || die "no Debian $FLAVOUR kernel with CONFIG_RUST=y could be downloaded from $SUITES"
+	done < <(candidates | eligible)
+	[ -n "$ABI" ] || die "no Debian $FLAVOUR kernel of a version the Makefile supports ($MAKE_KERNELS) with CONFIG_RUST=y could be downloaded from $SUITES"
 fi
 line=$(candidates | awk -v a="$ABI" '$1 == a' | head -n1)
-[ -n "$line" ] || die "Debian has no linux-headers-$ABI-$FLAVOUR in $SUITES; kernels that qualify (CONFIG_RUST=y from 6.18 on):
+[ -n "$line" ] || die "Debian has no linux-headers-$ABI-$FLAVOUR in $SUITES; kernels that qualify (the Makefile's $MAKE_KERNELS, CONFIG_RUST=y from 6.18 on):
+$(qualifying)"
+XY=$(echo "$ABI" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
+[[ " $MAKE_KERNELS " == *" $XY "* ]] ||
+	die "Debian's $ABI is Linux $XY: the Makefile builds the modules for $MAKE_KERNELS only; kernels that qualify:
 $(qualifying)"
 read -r _ KSUITE_DEB PKGVER <<<"$line"
 REL=$ABI-$FLAVOUR

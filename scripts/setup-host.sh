@@ -18,7 +18,7 @@ set -euo pipefail
 PKGS=(linux-source-$KVER_PKG rustc-web rust-web-src rust-web-clippy rustfmt-web clang-19 lld-19 llvm-19
       libclang-19-dev qemu-system-arm qemu-user-static bc bison flex libelf-dev libssl-dev
       cpio xz-utils make python3 kmod mmdebstrap arch-test e2fsprogs
-      binutils-arm-linux-gnueabihf python3-matplotlib)
+      binutils-arm-linux-gnueabihf python3-matplotlib python3-sphinx)
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -66,4 +66,5 @@ step "versions:"
 printf '  linux-source-%s %s\n' "$KVER_PKG" "$(dpkg-query -W -f='${Version}' linux-source-$KVER_PKG)"
 printf '  %s\n' "$($RSHA_RUSTC --version)" "$($RSHA_BINDGEN --version) (6.12)" \
 	"$(use_kernel 7.3 && $RSHA_BINDGEN --version) (7.3)" \
-	"$(clang --version | head -n1)" "$(qemu-system-aarch64 --version | head -n1)"
+	"$(clang --version | head -n1)" "$(qemu-system-aarch64 --version | head -n1)" \
+	"$(/usr/bin/sphinx-build --version)"

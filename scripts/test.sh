@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The test suite: host tests of the engine and the cores, then the test kernels
-# booted under QEMU. Prints one PASS/FAIL line per result and ends with
+# The test suite: the documentation built and checked against the code, host
+# tests of the engine and the cores, then the test kernels booted under QEMU. Prints one PASS/FAIL line per result and ends with
 # "N passed, M failed"; exits non-zero when anything failed.
 #
 #   scripts/test.sh [--full]
@@ -91,6 +91,32 @@ printf 'boot\twall\tuser\tsystem\n' >"$GUEST_CPU"
 record() { grep -E '^(PASS|FAIL) ' | tee -a "$RESULTS"; }
 fail() { echo "FAIL $*" | tee -a "$RESULTS"; }
 pass() { echo "PASS $*" | tee -a "$RESULTS"; }
+
+# docs: Documentation/ built with Sphinx (Documentation/conf.py), warnings as
+# errors, into the cache, from scratch (an incremental build repeats no
+# warning of a page it does not reread); then the figures the code decides
+# against what the documents state (scripts/results/check-docs.py: the
+# priorities, the supported kernels), one result per check. Seconds.
+docs() {
+	local out=$RSHA_CACHE/docs log=$RSHA_CACHE/logs/docs-build.log rc n
+	step "docs: sphinx-build -W of Documentation/ (log: $log), and the figures the code decides against the docs"
+	rm -rf "$out"
+	/usr/bin/sphinx-build -W --keep-going -q -b html -d "$out/doctrees" "$RSHA_ROOT/Documentation" \
+		"$out/html" >"$log" 2>&1
+	rc=$?
+	n=$(grep -cE '(WARNING|ERROR|SEVERE|CRITICAL):' "$log")
+	if [ $rc = 0 ] && [ "$n" = 0 ]; then
+		pass "docs: Documentation/ builds with Sphinx, warnings as errors ($out/html)"
+	else
+		fail "docs: sphinx-build -W exit $rc, $n warnings or errors: $(grep -m3 -E '(WARNING|ERROR|SEVERE|CRITICAL):' "$log" |
+			sed "s|$RSHA_ROOT/||g" | tr '\n' ' ')(log: $log)"
+	fi
+	python3 "$RSHA_ROOT/scripts/results/check-docs.py" "$RSHA_ROOT" | record
+	rc=${PIPESTATUS[0]}
+	[ "$rc" -le 1 ] || fail "docs: scripts/results/check-docs.py ended with exit $rc"
+}
+phase "docs: Sphinx build and consistency checks"
+docs
 
 phase "host: cargo test of the engine"
 step "host: cargo test of the Merkle-Damgard engine (tests/engine)"
