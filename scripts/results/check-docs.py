@@ -225,6 +225,12 @@ def check_kconfig(mods, lib):
         errs, claims = [], 0
         for m in re.finditer(r"([\w/*-]*-rs)\s*\(([^)]*)\)", help_text):
             token, inner = m.group(1), m.group(2)
+            if token.startswith("hmac-"):
+                # An HMAC driver ranks one above its hash driver, which the
+                # help says in words ("one above it").
+                if "one above" not in inner:
+                    errs.append(f"{token}: not stated as one above its hash driver")
+                continue
             u = unit_of(token)
             if u == "ce" and not mod["ce"]:
                 errs.append(f"{token}: the module has no CE core")
