@@ -40,23 +40,13 @@ const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN;
 /// timeout even on a machine where every wait runs out.
 const SELF_TEST_WAIT_MS: c_uint = 45_000;
 
-/// One shash algorithm implementation.
-///
-/// The state of one hash request is a [`Shash::State`] kept in the
-/// `shash_desc` context (`descsize` is its size); export/import use the byte
-/// array [`Shash::Export`] (`statesize`), and on Linux 6.16 and later
-/// `export_core`/`import_core` the array [`Shash::CoreExport`]. Callbacks run
-/// in any context, hardirq included: they must not sleep or allocate.
-///
-/// A keyed algorithm (an HMAC) keeps its key in the transform's context
-/// ([`Shash::Key`], `cra_ctxsize` bytes), which `setkey` writes and every
-/// request reads by raw copies: the crypto API lets requests on other CPUs read
-/// it meanwhile, so no reference to it is made.
-///
-/// `init` and `import` get the context as `MaybeUninit` and return it
-/// initialised; every other callback gets the state that one of them wrote.
-/// The message is a [`Message`], never a reference: the crypto API does not
-/// promise that nothing else writes it meanwhile.
+/// One shash algorithm implementation: a request's [`Shash::State`] lives in
+/// the `shash_desc` context, a keyed algorithm's [`Shash::Key`] in the
+/// transform's, which requests on other CPUs may read at once: it is read by
+/// raw copies, never by reference. `init` and `import` get the context as
+/// `MaybeUninit` and return it initialised. Callbacks run in any context,
+/// hardirq included: they must not sleep or allocate. The message is a
+/// [`Message`], never a reference: nothing promises that it stays unchanged.
 pub trait Shash {
     /// Algorithm name (`cra_name`), e.g. `"sha256"`.
     const NAME: &'static str;
@@ -102,20 +92,6 @@ pub trait Shash {
     fn update(state: &mut Self::State, data: Message<'_>);
     /// Hashes the last bytes and returns the digest's words.
     fn finup(state: &mut Self::State, data: Message<'_>) -> Self::Words;
-    /// A whole message from the start: `init` and `finup`.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Shash::init`].
-    #[inline(always)]
-    unsafe fn digest(
-        state: &mut MaybeUninit<Self::State>,
-        key: *const Self::Key,
-        data: Message<'_>,
-    ) -> Self::Words {
-        // SAFETY: by the function's safety requirements.
-        Self::finup(unsafe { Self::init(state, key) }, data)
-    }
     /// Stores the digest of `words` at `out`.
     ///
     /// # Safety
@@ -160,9 +136,9 @@ pub trait Shash {
 #[repr(transparent)]
 pub struct AlgDef(Opaque<bindings::shash_alg>);
 
-// SAFETY: `AlgDef` exposes no `&self` method that writes the inner data, and
-// reads only the names and `setkey`, which nothing writes after `new`; the C
-// side touches the rest under its own locking.
+// SAFETY: `AlgDef` exposes no `&self` method that writes the inner data; it
+// reads the driver name, which nothing writes after `new`, and `setkey` only
+// before registration; the C side touches the rest under its own locking.
 unsafe impl Sync for AlgDef {}
 
 /// Copies `name` into a NUL-terminated `char` array; a name that does not fit
@@ -268,7 +244,8 @@ impl AlgDef {
         unsafe { (*self.base()).cra_priority += delta };
     }
 
-    /// Whether the algorithm takes a key.
+    /// Whether the algorithm takes a key (before registration: the crypto
+    /// API then fills in a `setkey` of its own).
     fn keyed(&self) -> bool {
         // SAFETY: as in `base`; `setkey` is written once, by `new`.
         unsafe { (*self.as_ptr()).setkey.is_some() }
@@ -488,7 +465,7 @@ impl<T: Shash> Adapter<T> {
         } else {
             // SAFETY: as in `init` and `update`: the message is outside the
             // context.
-            unsafe { T::digest(&mut *ctx.cast(), key, Message::from_raw(data, len)) }
+            unsafe { T::finup(T::init(&mut *ctx.cast(), key), Message::from_raw(data, len)) }
         };
         // SAFETY: as in `finup`.
         unsafe { Self::finish(ctx, words, out) }
@@ -669,12 +646,18 @@ impl Registration {
             algs,
             registered: 0,
         };
-        // SAFETY: `start` returns a `jiffies` value; no other effect.
+        // SAFETY: reads `jiffies`; no other effect.
         let start = unsafe { bindings::rsha_jiffies() };
-        for keyed in [false, true] {
-            let mut round = 0;
+        // Which are keyed, read before any registration: the crypto API
+        // fills in a `setkey` of its own for the others.
+        let keyed = reg
+            .algs
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, alg)| m | (u64::from(alg.keyed()) << i));
+        for round in [wanted & !keyed, wanted & keyed] {
             for (i, alg) in reg.algs.iter().enumerate() {
-                if wanted & (1 << i) == 0 || alg.keyed() != keyed {
+                if round & (1 << i) == 0 {
                     continue;
                 }
                 // SAFETY: the element is complete (type invariant of
@@ -686,7 +669,6 @@ impl Registration {
                     bindings::crypto_register_shash(alg.as_ptr())
                 })?;
                 reg.registered |= 1 << i;
-                round |= 1 << i;
             }
             reg.wait(round, start);
         }
