@@ -43,7 +43,7 @@
 
 #include "helpers.h"
 
-/* The consumer API (rust/rsha/tfm.rs). */
+/* The consumer API, for the robustness test (rust/testing/tfm.rs). */
 __weak void rsha_crypto_free_shash(struct crypto_shash *tfm)
 {
 	crypto_free_shash(tfm);

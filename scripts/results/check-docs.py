@@ -172,7 +172,7 @@ def code_modules(rule):
             for n in names[u]:
                 v612[n] = prio[u]
                 v7x[n] = sel7 if u == "selected" else {min(prio[u], lib - cap)}
-                # Its HMAC driver: one above it (rust/rsha/md_shash.rs).
+                # Its HMAC driver: one above it (rust/rsha/driver.rs).
                 v612["hmac-" + n] = v612[n] + 1
                 v7x["hmac-" + n] = {v + 1 for v in v7x[n]}
         mods[module] = dict(arch=arch, ce=has_ce, prio=prio, names=names, v612=v612, v7x=v7x,
