@@ -154,6 +154,7 @@ pub struct Aligned8<T>(pub T);
 /// are written is the [`State`]'s invariant, and only those are read.
 #[repr(C, align(8))]
 pub struct BlockBuffer<B>(core::mem::MaybeUninit<B>);
+
 impl<B: Bytes> BlockBuffer<B> {
     /// The buffer's size, a block.
     const LEN: usize = core::mem::size_of::<B>();

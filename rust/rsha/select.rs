@@ -2,17 +2,12 @@
 
 //! The selected driver's unit on each CPU, chosen by measurement.
 //!
-//! A module registers a driver per unit (scalar, NEON, Crypto Extensions core)
-//! and one *selected* driver per algorithm, at its top priority, which runs on
-//! each CPU the unit fastest there. As `lib/raid6/algos.c` does at boot, every
-//! available unit is timed, here once per CPU type (MIDR implementer and part)
-//! so that big and LITTLE cores each get their own, in a CPU hotplug callback
-//! ([`Selector::cpu_online`]) that runs on every CPU as it comes online. A CPU
-//! not measured yet runs the unit every other CPU has, if they share one, else
-//! the scalar core. The module parameter `unit` (`auto`, `scalar`, `neon`,
-//! `ce`) forces one unit. The times and choices are printed at load and shown
-//! in `/sys/kernel/debug/<module>/units`; under an emulator they say nothing
-//! about hardware.
+//! A *selected* driver runs on each CPU its fastest unit (scalar, NEON or CE
+//! core), timed as `lib/raid6/algos.c` does, once per CPU type (MIDR) so that
+//! big and LITTLE cores each get theirs, by a hotplug callback as each CPU
+//! comes online ([`Selector::cpu_online`]). The parameter `unit` forces one.
+//! Times and choices are logged at load and shown in
+//! `/sys/kernel/debug/<module>/units` (meaningless under an emulator).
 
 use super::{
     bindings,
@@ -327,7 +322,10 @@ impl Selector {
             Some((i, t)) => (Some(i), t.unit()),
             None => {
                 let ns = self.measure(run);
-                let choice = self.choose(&ns);
+                let choice = match self.forced.load(Relaxed) {
+                    0 => choose_fastest(&ns),
+                    f => unit_of(f),
+                };
                 let slot = self.record(id, &ns, choice);
                 if self.hotplug_state.load(Relaxed) >= 0 {
                     // After load (`start()` prints the types found at load).
@@ -350,15 +348,6 @@ impl Selector {
         }
         self.update_uniform();
         0
-    }
-
-    /// The unit for a type measured as `ns`: the forced one, or the fastest
-    /// under the tie rule ([`TIE_MARGIN`]).
-    fn choose(&self, ns: &[Option<u64>; 3]) -> Unit {
-        match self.forced.load(Relaxed) {
-            0 => choose_fastest(ns),
-            f => unit_of(f),
-        }
     }
 
     /// Times every available unit on this CPU with `run` (false: it could not
@@ -539,8 +528,7 @@ impl core::fmt::Display for Ns {
     }
 }
 
-/// The fastest of the units timed in `ns` (indexed as [`Unit`]), a later one
-/// in [`UNITS`] only if it beats the best so far by more than 1/[`TIE_MARGIN`];
+/// The fastest of the units timed in `ns` under the tie rule ([`TIE_MARGIN`]);
 /// the scalar unit if none was timed.
 pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
     let mut best = Unit::Scalar;
