@@ -1,29 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Generic Merkle-Damgård engine for the SHA family.
+//! Generic Merkle-Damgård engine for the SHA family: buffering, counting,
+//! padding, output and export/import, for every [`Algorithm`]. Whatever may
+//! consume blocks takes a `compress` closure, which gets the chaining value and
+//! a non-empty [`Message`] of whole blocks: where a driver plugs in its core.
 //!
-//! Buffering, byte counting, padding, output and export/import are written once
-//! here and instantiated for SHA-1, SHA-224/256 and SHA-384/512 by the
-//! [`Algorithm`] trait. The compression function is not part of the engine: every
-//! call that may consume blocks takes a `compress` closure, which receives the
-//! chaining value and a non-empty [`Message`] of a whole number of blocks. That
-//! is where a driver plugs in its assembly core (and, for NEON, the bound on the
-//! work done inside one `kernel_neon_begin()` section). Digests and the export
-//! formats are fixed-size arrays of the algorithm ([`Algorithm::Digest`] and the
-//! rest), so no length is checked or truncated at run time.
-//!
-//! This file uses only `core`: it is compiled into the kernel crate and, through a
-//! `#[path]` module, into the host crate `tests/engine`, whose `cargo test` checks it
-//! against reference implementations.
+//! Uses only `core`: `tests/engine` compiles this file on the host.
 
 /// A word of the chaining value: `u32` (SHA-1, SHA-256) or `u64` (SHA-512).
 pub trait Word: Copy {
     /// Size of the word in bytes.
     const BYTES: usize;
-    /// The word with all bits clear.
-    const ZERO: Self;
-    /// Writes the word big-endian into `out` (`BYTES` long).
-    fn write_be(self, out: &mut [u8]);
     /// The word with its bytes in big-endian order, for a store.
     fn to_be(self) -> Self;
     /// Writes the word in native byte order into `out` (`BYTES` long).
@@ -36,21 +23,12 @@ macro_rules! impl_word {
     ($t:ty) => {
         impl Word for $t {
             const BYTES: usize = core::mem::size_of::<$t>();
-            const ZERO: Self = 0;
-            // One store a word. The callers pass whole words (every digest and
-            // format is made of them); a short `out`, which none passes, gets a
-            // prefix rather than a panic.
-            #[inline]
-            fn write_be(self, out: &mut [u8]) {
-                match out.first_chunk_mut::<{ core::mem::size_of::<$t>() }>() {
-                    Some(word) => *word = self.to_be_bytes(),
-                    None => copy_prefix(out, &self.to_be_bytes()),
-                }
-            }
             #[inline(always)]
             fn to_be(self) -> Self {
                 <$t>::to_be(self)
             }
+            // One store or load a word; a short slice, which no caller passes,
+            // gets a prefix rather than a panic.
             #[inline]
             fn write_ne(self, out: &mut [u8]) {
                 match out.first_chunk_mut::<{ core::mem::size_of::<$t>() }>() {
@@ -60,14 +38,12 @@ macro_rules! impl_word {
             }
             #[inline]
             fn read_ne(bytes: &[u8]) -> Self {
-                match bytes.first_chunk::<{ core::mem::size_of::<$t>() }>() {
-                    Some(word) => <$t>::from_ne_bytes(*word),
-                    None => {
-                        let mut raw = [0u8; core::mem::size_of::<$t>()];
-                        copy_prefix(&mut raw, bytes);
-                        <$t>::from_ne_bytes(raw)
-                    }
+                let mut raw = [0u8; core::mem::size_of::<$t>()];
+                match bytes.first_chunk() {
+                    Some(word) => raw = *word,
+                    None => copy_prefix(&mut raw, bytes),
                 }
+                <$t>::from_ne_bytes(raw)
             }
         }
     };
@@ -94,14 +70,12 @@ pub trait Counter: Copy {
     const WORDS: usize;
     /// Counts `n` more message bytes.
     fn add(&mut self, n: usize);
-    /// The low bits of the byte count; enough to know how full the block buffer is.
-    fn low(&self) -> usize;
     /// Writes the message length in bits, big-endian, into `out`
     /// (`LENGTH_FIELD_BYTES` long).
     fn write_bit_length(&self, out: &mut [u8]);
-    /// Word `i` of the counter, for export.
+    /// Word `i` of the counter, low word first.
     fn word(&self, i: usize) -> u64;
-    /// Sets word `i` of the counter, for import.
+    /// Sets word `i` of the counter.
     fn set_word(&mut self, i: usize, value: u64);
 }
 
@@ -114,12 +88,8 @@ impl Counter for u64 {
         *self = self.wrapping_add(n as u64);
     }
     #[inline]
-    fn low(&self) -> usize {
-        *self as usize
-    }
-    #[inline]
     fn write_bit_length(&self, out: &mut [u8]) {
-        (*self << 3).write_be(out);
+        (*self << 3).to_be().write_ne(out);
     }
     #[inline]
     fn word(&self, _i: usize) -> u64 {
@@ -142,15 +112,11 @@ impl Counter for [u64; 2] {
         self[1] = self[1].wrapping_add(u64::from(carry));
     }
     #[inline]
-    fn low(&self) -> usize {
-        self[0] as usize
-    }
-    #[inline]
     fn write_bit_length(&self, out: &mut [u8]) {
         let high_bits = (self[1] << 3) | (self[0] >> 61);
         let (high, low) = out.split_at_mut(out.len().min(8));
-        high_bits.write_be(high);
-        (self[0] << 3).write_be(low);
+        high_bits.to_be().write_ne(high);
+        (self[0] << 3).to_be().write_ne(low);
     }
     #[inline]
     fn word(&self, i: usize) -> u64 {
@@ -174,43 +140,18 @@ impl<const N: usize> Bytes for [u8; N] {
     const ZERO: Self = [0; N];
 }
 
-/// A value at an 8-byte aligned address: the chaining value and the block
-/// buffer in a [`State`].
-///
-/// The kernel's arm64 Rust target has strict alignment: the compiler copies or
-/// zeroes memory it only knows to be 1- or 4-byte aligned through a call to
-/// `memcpy()`/`memset()`, and 8-byte aligned memory with a few stores. The
-/// alignment changes no layout here: every field of a state already starts
-/// at a multiple of 8 (SHA-1's 20-byte chaining value is followed by 4 bytes
-/// of padding either way).
+/// A value at an 8-byte aligned address. The kernel's arm64 Rust target has
+/// strict alignment: it copies or zeroes memory it only knows 1- or 4-byte
+/// aligned with `memcpy()`/`memset()` calls, 8-byte aligned with a few stores.
 #[derive(Clone, Copy)]
 #[repr(C, align(8))]
 pub struct Aligned8<T>(pub T);
 
-impl<B: Bytes> AsRef<[u8]> for Aligned8<B> {
-    #[inline(always)]
-    fn as_ref(&self) -> &[u8] {
-        self.0.as_ref()
-    }
-}
-
-impl<B: Bytes> AsMut<[u8]> for Aligned8<B> {
-    #[inline(always)]
-    fn as_mut(&mut self) -> &mut [u8] {
-        self.0.as_mut()
-    }
-}
-
-/// The block buffer of a [`State`]: the message's bytes after its last whole
-/// block, at most a block less one.
+/// The block buffer of a [`State`]: the bytes after the last whole block.
 ///
-/// A state starts with nothing buffered, and the buffer is not written then:
-/// at the start of every message that would be a block of stores (a `memset()`
-/// call for SHA-512) for bytes that the message overwrites before any is read.
-/// So the buffer is a [`MaybeUninit`](core::mem::MaybeUninit), written and read
-/// through its address, and which bytes hold a value is the state's invariant
-/// (see [`State`]): only those are read, and the whole buffer is handed to a
-/// core (`BlockBuffer::assume_full`) only once every byte has been written.
+/// Left uninitialised at the start of a message (a message overwrites it
+/// before reading it, so zeroing would be a wasted `memset()`): which bytes
+/// are written is the [`State`]'s invariant, and only those are read.
 #[repr(C, align(8))]
 pub struct BlockBuffer<B>(core::mem::MaybeUninit<B>);
 
@@ -223,15 +164,14 @@ impl<B: Bytes> BlockBuffer<B> {
         self.0.as_mut_ptr().cast()
     }
 
-    /// Copies the first bytes of `data` into the buffer from offset `at` on,
-    /// as many as fit.
+    /// Copies the first bytes of `data` into the buffer from `at` on, as many as fit.
     #[inline(always)]
     fn write(&mut self, at: usize, data: Message<'_>) {
         let n = data.len().min(Self::LEN.saturating_sub(at));
         if n != 0 {
-            // The message is readable for `n <= len` bytes and no `&mut`
-            // covers it (`Message`'s invariants), so the two do not overlap.
-            // SAFETY: `at + n <= LEN`: the destination lies in our buffer.
+            // SAFETY: `at + n <= LEN`: the destination lies in our buffer; the
+            // message is readable for `n <= len` bytes and no `&mut` covers it
+            // (`Message`'s invariants), so the two do not overlap.
             unsafe { core::ptr::copy_nonoverlapping(data.as_ptr(), self.as_mut_ptr().add(at), n) };
         }
     }
@@ -258,8 +198,6 @@ impl<B: Bytes> BlockBuffer<B> {
         unsafe { self.as_mut_ptr().write_bytes(0, n.min(Self::LEN)) };
     }
 
-    /// The whole buffer.
-    ///
     /// # Safety
     ///
     /// Every byte of it has been written.
@@ -270,8 +208,7 @@ impl<B: Bytes> BlockBuffer<B> {
         unsafe { self.0.assume_init_mut() }
     }
 
-    /// Copies the first `n` bytes of the buffer into `out`, and zeroes the rest
-    /// of `out`.
+    /// Copies the first `n` bytes of the buffer into `out` and zeroes the rest.
     ///
     /// # Safety
     ///
@@ -288,15 +225,9 @@ impl<B: Bytes> BlockBuffer<B> {
     }
 }
 
-/// Message bytes that the engine reads but never holds a reference to.
-///
-/// The crypto API hands a driver a pointer and a length, and promises that the
-/// bytes are readable during the call, not that nothing writes them meanwhile
-/// (AF_ALG hashes pages that the user may still be writing). A `&[u8]` over them
-/// would tell the compiler that they do not change. A `Message` is only read:
-/// by raw copies into the block buffer (`BlockBuffer::write`) and by the cores,
-/// which get its address. A writer racing the hash gets a digest of the bytes as
-/// they were read, as with the C drivers' `memcpy()`.
+/// Message bytes that the engine reads by raw copies, never through a reference:
+/// the crypto API does not promise that nothing writes them meanwhile (AF_ALG
+/// hashes user pages), which a `&[u8]` would tell the compiler.
 ///
 /// # Invariants
 ///
@@ -352,8 +283,7 @@ impl<'a> Message<'a> {
         self.len == 0
     }
 
-    /// The address of the first byte, for a core (may be NULL or dangling when
-    /// empty).
+    /// The address of the first byte (may be NULL or dangling when empty).
     #[inline]
     pub const fn as_ptr(&self) -> *const u8 {
         self.ptr
@@ -388,11 +318,8 @@ impl<'a> Message<'a> {
     }
 }
 
-/// One algorithm of the SHA family, as the engine needs to know it.
-///
-/// Implementations are plain data: see `sha.rs`. The sizes of the byte arrays
-/// are checked against the chaining value, counter and block at compile time
-/// (`State::LAYOUT`).
+/// One algorithm of the SHA family (`sha.rs`); the sizes of its byte arrays are
+/// checked at compile time (`State::LAYOUT`).
 pub trait Algorithm: 'static {
     /// The `cra_name` of the algorithm, e.g. `"sha256"`.
     const NAME: &'static str;
@@ -400,9 +327,9 @@ pub trait Algorithm: 'static {
     const HMAC_NAME: &'static str;
     /// Chaining-value word.
     type Word: Word;
-    /// The chaining value, `[Self::Word; N]`; this is what the block cores take.
+    /// The chaining value, `[Self::Word; N]`, which the block cores take.
     type Chain: Copy + AsRef<[Self::Word]> + AsMut<[Self::Word]>;
-    /// One message block, `[u8; BLOCK_SIZE]`; its size is the block size.
+    /// One message block, `[u8; BLOCK_SIZE]`.
     type Block: Bytes;
     /// The byte counter.
     type Counter: Counter;
@@ -426,11 +353,8 @@ pub trait Algorithm: 'static {
 ///
 /// # Invariants
 ///
-/// The number of bytes buffered in `buffer` is always `count mod BLOCK_SIZE`, so
-/// it is derived, never stored: any counter (for example one given to
-/// [`State::import`]) is valid and cannot index outside `buffer`. The first
-/// `count mod BLOCK_SIZE` bytes of `buffer` have been written; the rest may
-/// not have been.
+/// The first `count mod BLOCK_SIZE` bytes of `buffer` (the buffered ones, a
+/// number derived, never stored, so that any counter is valid) are written.
 #[repr(C)]
 pub struct State<A: Algorithm> {
     chain: Aligned8<A::Chain>,
@@ -443,23 +367,13 @@ impl<A: Algorithm> State<A> {
     const CHAIN_BYTES: usize = core::mem::size_of::<A::Chain>();
 
     /// Where the counter starts in the formats of Linux 6.16 and later: after
-    /// the chaining value, padded to 8 bytes as C lays out the `u64` counter
-    /// after it (SHA-1's 20 bytes get 4 bytes of padding, written as zeroes).
+    /// the chaining value padded to 8 bytes, as C lays out a `u64` after it.
     const CORE_COUNT_AT: usize = (Self::CHAIN_BYTES + 7) & !7;
 
-    /// The byte arrays of the algorithm against its layout, checked when a
-    /// state is made (a mismatch fails the build):
-    ///
-    /// - the digest is whole words of the chaining value, at most all of them;
-    /// - [`Algorithm::Export`]: chaining value, counter and block buffer, in
-    ///   native byte order and without padding;
-    /// - [`Algorithm::CoreExport`]: the chaining value, padded, and the counter;
-    ///   32, 40 and 80 bytes for SHA-1, SHA-256 and SHA-512, the part of the
-    ///   library's `struct sha1_ctx`, `__sha256_ctx` and `__sha512_ctx` before
-    ///   the block buffer;
-    /// - [`Algorithm::PartialExport`]: the core state, the block buffer and one
-    ///   byte with the number of bytes buffered; 97, 105 and 209 bytes, the
-    ///   format of the kernel's `sha1-lib` ... `sha512-lib` drivers.
+    /// The algorithm's byte arrays against its layout, checked when a state is
+    /// made (a mismatch fails the build). Export: chain, counter, buffer,
+    /// unpadded. CoreExport: padded chain, counter (the library contexts before
+    /// their buffer). PartialExport: core, buffer, buffered-bytes byte.
     const LAYOUT: () = {
         let words = core::mem::size_of::<A::Word>();
         let count = A::Counter::WORDS * 8;
@@ -476,18 +390,14 @@ impl<A: Algorithm> State<A> {
         );
     };
 
-    /// Writes the state at the start of a message into `slot`, which may be
-    /// uninitialised, field by field in place (no whole state built elsewhere
-    /// and copied), and returns it, now a valid state: the chaining value and
-    /// the counter are written; the block buffer, a `MaybeUninit` of which no
-    /// byte is buffered at a count of 0, is not (type invariants).
+    /// Writes the state at the start of a message into `slot` in place, field by
+    /// field (the buffer stays unwritten), and returns it.
     pub fn init(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
         Self::resume(slot, &A::INITIAL, 0)
     }
 
-    /// Writes into `slot` the state after `blocks` whole blocks that left the
-    /// chaining value `chain` (an HMAC's inner or outer hash after its key
-    /// block), as [`Self::init`] writes the start of a message, and returns it.
+    /// As [`Self::init`], the state after `blocks` whole blocks that left the
+    /// chaining value `chain` (an HMAC's hash after its key block).
     pub fn resume<'s>(
         slot: &'s mut core::mem::MaybeUninit<Self>,
         chain: &A::Chain,
@@ -498,8 +408,8 @@ impl<A: Algorithm> State<A> {
         unsafe { Self::resume_from(slot, chain, blocks) }
     }
 
-    /// [`Self::resume`] with the chaining value read from `chain` by raw
-    /// copy, never through a reference: an HMAC key in a transform's context.
+    /// [`Self::resume`] with `chain` read by raw copy, never through a
+    /// reference: an HMAC key in a transform's context.
     ///
     /// # Safety
     ///
@@ -516,13 +426,10 @@ impl<A: Algorithm> State<A> {
         let mut count = A::Counter::ZERO;
         count.add(blocks.wrapping_mul(A::BLOCK_SIZE));
         let state = slot.as_mut_ptr();
-        // Each field is written whole, through a raw pointer, without reading
-        // or dropping what was there; padding needs no value. After the two
-        // writes every field but the buffer is initialised, and the buffer is
-        // a `MaybeUninit`, valid uninitialised. INVARIANT: nothing is
-        // buffered, the count being whole blocks.
-        // SAFETY: `state` is `slot`'s, valid for writes of a `Self`; `chain`
-        // is readable and outside it (the function's safety requirements).
+        // INVARIANT: nothing is buffered, the count being whole blocks.
+        // SAFETY: `state` is `slot`'s, valid for writes of a `Self`; `chain` is
+        // readable and outside it (the function's safety requirements). The
+        // two writes initialise every field but the buffer, a `MaybeUninit`.
         unsafe {
             core::ptr::copy_nonoverlapping(chain, core::ptr::addr_of_mut!((*state).chain.0), 1);
             core::ptr::addr_of_mut!((*state).count).write(count);
@@ -531,16 +438,11 @@ impl<A: Algorithm> State<A> {
     }
 
     fn buffered(&self) -> usize {
-        self.count.low() & (A::BLOCK_SIZE - 1)
+        self.count.word(0) as usize & (A::BLOCK_SIZE - 1)
     }
 
-    /// Hashes `data` if it completes no block: copies it into the block buffer
-    /// and returns true. Otherwise leaves the state as it is and returns false
-    /// (then [`Self::update`] has blocks to compress).
-    ///
-    /// A caller that must set something up for the compressions (a NEON
-    /// driver's SIMD check and section) tries this first: most small updates
-    /// only fill the buffer.
+    /// Hashes `data` and returns true if it completes no block, else returns
+    /// false untouched: lets a caller skip setting up the cores (a NEON section).
     pub fn absorb(&mut self, data: Message<'_>) -> bool {
         let fill = self.buffered();
         // `fill < BLOCK_SIZE` (see `buffered`): no overflow.
@@ -582,18 +484,15 @@ impl<A: Algorithm> State<A> {
         self.buffer.write(0, tail);
     }
 
-    /// Pads the message and compresses the last block or two: after it only
-    /// [`Self::output`] may be called. Split from it so that a caller holding a
-    /// resource for the compressions (a NEON section) can release it first.
+    /// Pads the message and compresses the last block or two; then only the
+    /// digest may be read. Apart so that a NEON section can end before output.
     pub fn pad<F>(&mut self, compress: &mut F)
     where
         F: FnMut(&mut A::Chain, Message<'_>),
     {
         let fill = self.buffered();
         let length_at = A::BLOCK_SIZE - A::Counter::LENGTH_FIELD_BYTES;
-        // The first `fill` bytes are written (type invariants); these write
-        // the others: the buffer is whole (and stays so until the next
-        // `init`, as the type invariants then allow).
+        // With the first `fill` bytes (type invariants) the buffer is whole.
         self.buffer.terminate(fill, 0x80);
         // SAFETY: every byte is written (above).
         let buffer = unsafe { self.buffer.assume_full() }.as_mut();
@@ -605,8 +504,7 @@ impl<A: Algorithm> State<A> {
         compress(&mut self.chain.0, Message::new(buffer));
     }
 
-    /// Hashes the last bytes `data` and pads the message: after it only the
-    /// digest may be read ([`Self::chain`], [`Self::write_digest`]).
+    /// Hashes the last bytes `data` and pads the message ([`Self::pad`]).
     #[inline(always)]
     pub fn finish<F>(&mut self, data: Message<'_>, compress: &mut F)
     where
@@ -618,30 +516,27 @@ impl<A: Algorithm> State<A> {
         self.pad(compress);
     }
 
-    /// The chaining value, by copy: after [`Self::finish`], the digest's
-    /// words, which a caller keeps in registers while it wipes the state
-    /// and then stores them where the digest goes ([`store_digest`]).
+    /// The chaining value by copy: a caller keeps the digest's words in
+    /// registers while it wipes the state ([`store_digest`]).
     #[inline(always)]
     pub fn chain(&self) -> A::Chain {
         self.chain.0
     }
 
-    /// Writes the digest of a padded message (see [`Self::pad`]) into `out` and
-    /// wipes the state.
+    /// Writes the digest of a padded message into `out` and wipes the state.
     pub fn output(&mut self, out: &mut A::Digest) {
         self.write_digest(out);
         self.wipe();
     }
 
-    /// Writes the digest of a padded message (see [`Self::pad`]) into `out`.
+    /// Writes the digest of a padded message into `out`.
     pub fn write_digest(&self, out: &mut A::Digest) {
         // SAFETY: `out` is a digest, valid for writes of `DIGEST_SIZE` bytes,
         // and no other reference to it exists.
         unsafe { store_digest::<A>(&self.chain.0, out.as_mut().as_mut_ptr()) }
     }
 
-    /// Overwrites the whole state with zeroes, padding included, so that no
-    /// message-dependent data outlives the hash ([`wipe`]).
+    /// Overwrites the whole state with zeroes, padding included ([`wipe`]).
     pub fn wipe(&mut self) {
         // SAFETY: all-zero bytes are a valid `Self` (words, counter, bytes).
         unsafe { wipe(self) };
@@ -649,111 +544,78 @@ impl<A: Algorithm> State<A> {
 
     /// Writes the state into `out` in the export format of Linux 6.12.
     pub fn export(&self, out: &mut A::Export) {
-        let (chain_out, rest) = split_at_most(out.as_mut(), Self::CHAIN_BYTES);
-        self.write_chain(chain_out);
-        let (count_out, buffer_out) = split_at_most(rest, A::Counter::WORDS * 8);
-        write_count::<A>(count_out, &self.count);
+        let rest = self.write_head(out.as_mut(), Self::CHAIN_BYTES, &self.count);
         // SAFETY: the buffered bytes are written (type invariants).
-        unsafe { self.buffer.export(self.buffered(), buffer_out) };
+        unsafe { self.buffer.export(self.buffered(), rest) };
     }
 
-    /// The state that `input`, in the format of [`Self::export`], describes,
-    /// written into `slot` and returned. Any bytes are accepted: every bit
-    /// pattern is a valid state (see the type invariants).
+    /// The state that `input` ([`Self::export`]'s format) describes, written
+    /// into `slot`. Any bytes are a valid state (type invariants).
     pub fn import<'s>(
         slot: &'s mut core::mem::MaybeUninit<Self>,
         input: &A::Export,
     ) -> &'s mut Self {
         let state = Self::init(slot);
-        let (chain_in, rest) = split_at_most_ref(input.as_ref(), Self::CHAIN_BYTES);
-        let (count_in, buffer_in) = split_at_most_ref(rest, A::Counter::WORDS * 8);
-        // INVARIANT: the whole buffer is written before the counter is set.
-        state.buffer.write(0, Message::new(buffer_in));
-        state.read_chain(chain_in);
-        state.read_count(count_in);
+        let rest = state.read_head(input.as_ref(), Self::CHAIN_BYTES);
+        // INVARIANT: the whole buffer is written.
+        state.buffer.write(0, Message::new(rest));
         state
     }
 
-    /// Writes the chaining words in native byte order into `out`.
-    fn write_chain(&self, out: &mut [u8]) {
-        for (word, bytes) in self
-            .chain
-            .0
-            .as_ref()
-            .iter()
-            .zip(out.chunks_exact_mut(A::Word::BYTES))
-        {
+    /// Writes the chaining value (native byte order), zeroes up to `count_at`
+    /// and the words of `count` (low first) into `out`; returns what follows.
+    fn write_head<'o>(
+        &self,
+        out: &'o mut [u8],
+        count_at: usize,
+        count: &A::Counter,
+    ) -> &'o mut [u8] {
+        let (head, rest) = out.split_at_mut(count_at.min(out.len()));
+        if let Some(padding) = head.get_mut(Self::CHAIN_BYTES..) {
+            padding.fill(0);
+        }
+        let chunks = head.chunks_exact_mut(A::Word::BYTES);
+        for (word, bytes) in self.chain.0.as_ref().iter().zip(chunks) {
             word.write_ne(bytes);
         }
+        let (count_out, rest) = rest.split_at_mut((A::Counter::WORDS * 8).min(rest.len()));
+        for (i, bytes) in count_out.chunks_exact_mut(8).enumerate() {
+            count.word(i).write_ne(bytes);
+        }
+        rest
     }
 
-    /// Reads the chaining words from `input` as [`Self::write_chain`] writes
-    /// them.
-    fn read_chain(&mut self, input: &[u8]) {
-        for (word, bytes) in self
-            .chain
-            .0
-            .as_mut()
-            .iter_mut()
-            .zip(input.chunks_exact(A::Word::BYTES))
-        {
+    /// Reads what [`Self::write_head`] writes; returns what follows.
+    fn read_head<'i>(&mut self, input: &'i [u8], count_at: usize) -> &'i [u8] {
+        let (head, rest) = input.split_at(count_at.min(input.len()));
+        let chunks = head.chunks_exact(A::Word::BYTES);
+        for (word, bytes) in self.chain.0.as_mut().iter_mut().zip(chunks) {
             *word = A::Word::read_ne(bytes);
         }
-    }
-
-    /// Reads the counter's `u64` words from `input` (native byte order, low
-    /// word first), as [`write_count`] writes them.
-    fn read_count(&mut self, input: &[u8]) {
-        for (i, bytes) in input.chunks_exact(8).enumerate() {
+        let (count_in, rest) = rest.split_at((A::Counter::WORDS * 8).min(rest.len()));
+        for (i, bytes) in count_in.chunks_exact(8).enumerate() {
             self.count.set_word(i, u64::read_ne(bytes));
         }
+        rest
     }
 
-    /// Writes the chaining value, its padding and `count` in the core format
-    /// into `out`.
-    fn write_core(&self, out: &mut [u8], count: &A::Counter) {
-        let (chain_out, rest) = split_at_most(out, Self::CORE_COUNT_AT);
-        let (chain_out, padding) = split_at_most(chain_out, Self::CHAIN_BYTES);
-        self.write_chain(chain_out);
-        padding.fill(0);
-        write_count::<A>(rest, count);
-    }
-
-    /// Reads the chaining value and the counter of the core format from
-    /// `input`.
-    fn read_core(&mut self, input: &[u8]) {
-        let (chain_in, count_in) = split_at_most_ref(input, Self::CORE_COUNT_AT);
-        self.read_chain(chain_in);
-        self.read_count(count_in);
-    }
-
-    /// Writes the core state into `out`: the state without the block buffer,
-    /// what `export_core()` of Linux 6.16 and later gives a caller that keeps
-    /// the partial block itself. The counter is written as it is, as the
-    /// kernel's `*-lib` drivers do.
+    /// Writes the core state, without the block buffer and with the counter
+    /// as it is, into `out`: `export_core()` of Linux 6.16 and later.
     pub fn export_core(&self, out: &mut A::CoreExport) {
-        self.write_core(out.as_mut(), &self.count);
+        self.write_head(out.as_mut(), Self::CORE_COUNT_AT, &self.count);
     }
 
-    /// The state with the core state in `input` ([`Self::export_core`]) and an
-    /// empty block buffer, written into `slot` and returned. Any bytes are
-    /// accepted (type invariants).
+    /// The state with the core state `input` ([`Self::export_core`]) and the
+    /// buffered bytes zero, written into `slot`. Any bytes are accepted.
     pub fn import_core<'s>(
         slot: &'s mut core::mem::MaybeUninit<Self>,
         input: &A::CoreExport,
     ) -> &'s mut Self {
         let state = Self::init(slot);
-        // INVARIANT: the buffer is written (zeroes) before the counter is set;
-        // the counter of a core state is usually a whole number of blocks, so
-        // this zeroes nothing on the common path (the `hmac` template imports
-        // a core state at every `init()`).
-        let count_at = Self::CORE_COUNT_AT;
-        if let Some(low) = input.as_ref().get(count_at..count_at + 8) {
-            state
-                .buffer
-                .zero(u64::read_ne(low) as usize & (A::BLOCK_SIZE - 1));
-        }
-        state.read_core(input.as_ref());
+        state.read_head(input.as_ref(), Self::CORE_COUNT_AT);
+        // INVARIANT: the buffered bytes are written; usually none (the `hmac`
+        // template imports a core state of whole blocks at every `init()`).
+        state.buffer.zero(state.buffered());
         state
     }
 
@@ -764,47 +626,38 @@ impl<A: Algorithm> State<A> {
         let buffered = self.buffered();
         let mut rounded = self.count;
         rounded.set_word(0, rounded.word(0) & !(A::BLOCK_SIZE as u64 - 1));
-        let (core_out, rest) = split_at_most(out.as_mut(), core::mem::size_of::<A::CoreExport>());
-        self.write_core(core_out, &rounded);
-        let (buffer_out, length_out) = split_at_most(rest, A::BLOCK_SIZE);
+        let rest = self.write_head(out.as_mut(), Self::CORE_COUNT_AT, &rounded);
         // SAFETY: the buffered bytes are written (type invariants).
-        unsafe { self.buffer.export(buffered, buffer_out) };
-        if let Some(length) = length_out.first_mut() {
+        unsafe { self.buffer.export(buffered, rest) };
+        if let Some(length) = rest.get_mut(A::BLOCK_SIZE) {
             // Less than the block size, at most 128: fits a byte.
             *length = buffered as u8;
         }
     }
 
-    /// The state that `input`, in the format of [`Self::export_partial`] and
-    /// from any source, describes, written into `slot` and returned: as the
-    /// kernel's `*-lib` drivers do, the length byte is added to the low word
-    /// of the counter (wrapping, without carry), whatever its value. Any bytes
-    /// are accepted (type invariants).
+    /// The state that `input` ([`Self::export_partial`]'s format) describes,
+    /// written into `slot`. As the kernel's `*-lib` drivers do, the length byte
+    /// is added to the counter's low word (wrapping, without carry), whatever
+    /// its value. Any bytes are accepted (type invariants).
     pub fn import_partial<'s>(
         slot: &'s mut core::mem::MaybeUninit<Self>,
         input: &A::PartialExport,
     ) -> &'s mut Self {
         let state = Self::init(slot);
-        let (core_in, rest) =
-            split_at_most_ref(input.as_ref(), core::mem::size_of::<A::CoreExport>());
-        let (buffer_in, length_in) = split_at_most_ref(rest, A::BLOCK_SIZE);
-        // INVARIANT: the whole buffer is written before the counter is set.
-        state.buffer.write(0, Message::new(buffer_in));
-        state.read_core(core_in);
-        if let Some(&length) = length_in.first() {
-            state
-                .count
-                .set_word(0, state.count.word(0).wrapping_add(u64::from(length)));
+        let rest = state.read_head(input.as_ref(), Self::CORE_COUNT_AT);
+        // INVARIANT: the whole buffer is written.
+        state.buffer.write(0, Message::new(rest));
+        if let Some(&length) = rest.get(A::BLOCK_SIZE) {
+            let low = state.count.word(0).wrapping_add(u64::from(length));
+            state.count.set_word(0, low);
         }
         state
     }
 }
 
 /// Overwrites `value` with zeroes by volatile stores, padding included, as
-/// the kernel's `memzero_explicit()` and for the same reason: the compiler may
-/// remove plain stores to memory that is not read again. Word stores where the
-/// type allows them (every state and key), byte stores elsewhere. The one wipe
-/// of the library: states, keys and their copies on the stack.
+/// `memzero_explicit()` does: plain stores to memory not read again may be
+/// removed. Word stores where the type allows them, byte stores elsewhere.
 ///
 /// # Safety
 ///
@@ -838,10 +691,8 @@ pub unsafe fn wipe<T>(value: &mut T) {
 pub unsafe fn store_digest<A: Algorithm>(chain: &A::Chain, out: *mut u8) {
     let words = chain.as_ref().iter().take(A::DIGEST_SIZE / A::Word::BYTES);
     if (out as usize) % core::mem::align_of::<A::Word>() == 0 {
-        // Word stores where `out` allows them, which is where callers put
-        // digests: the kernels' Rust targets have strict alignment, so the
-        // compiler stores a word at an address it cannot prove aligned one
-        // byte at a time.
+        // Word stores where `out` allows (strict alignment: the compiler stores
+        // a word it cannot prove aligned one byte at a time).
         for (i, word) in words.enumerate() {
             // SAFETY: word `i` of `DIGEST_SIZE / BYTES` lies in `out` (the
             // function's safety requirements), aligned (checked above).
@@ -853,26 +704,4 @@ pub unsafe fn store_digest<A: Algorithm>(chain: &A::Chain, out: *mut u8) {
             unsafe { out.cast::<A::Word>().add(i).write_unaligned(word.to_be()) };
         }
     }
-}
-
-/// Writes the `u64` words of `count` into `out` (native byte order, low word
-/// first).
-fn write_count<A: Algorithm>(out: &mut [u8], count: &A::Counter) {
-    for (i, bytes) in out.chunks_exact_mut(8).enumerate() {
-        count.word(i).write_ne(bytes);
-    }
-}
-
-// The splits below are at constant offsets inside arrays whose sizes
-// `State::LAYOUT` checks: they never clamp, and cannot panic.
-#[inline]
-fn split_at_most(s: &mut [u8], at: usize) -> (&mut [u8], &mut [u8]) {
-    let at = at.min(s.len());
-    s.split_at_mut(at)
-}
-
-#[inline]
-fn split_at_most_ref(s: &[u8], at: usize) -> (&[u8], &[u8]) {
-    let at = at.min(s.len());
-    s.split_at(at)
 }

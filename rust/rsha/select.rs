@@ -2,39 +2,12 @@
 
 //! The selected driver's unit on each CPU, chosen by measurement.
 //!
-//! A driver module has up to three units for its algorithms (the scalar core,
-//! the NEON core, the Crypto Extensions core), each registered as a driver of
-//! its own, and one *selected* driver per algorithm at the module's top
-//! priority ([`selected_priority`]), which runs on each CPU the unit that is
-//! fastest there. The choice
-//! is made the way `lib/raid6/algos.c` and `crypto/xor.c` choose at boot: by
-//! timing every available unit, here once per CPU type (MIDR implementer and
-//! part number, [`super::cpu::this_cpu_type`]), so that the big and the LITTLE
-//! cores of a big.LITTLE system each get their own winner.
-//!
-//! The measuring is a CPU hotplug callback ([`Selector::cpu_online`]) of a
-//! dynamic online state: the kernel runs it on every CPU online at module init
-//! and on every CPU that comes online later, in that CPU's hotplug thread
-//! (task context, bound to the CPU, so SIMD is usable). A CPU of a type already
-//! measured takes that type's choice; a CPU of a new type is measured there and
-//! then. Until its callback has run a CPU's entry is empty, and an operation
-//! that starts there runs the unit all other CPUs share, if they share one,
-//! else the scalar core: a CPU runs only units that every CPU has.
-//! While all CPUs have one choice, an operation finds it with one load
-//! ([`Selector::unit`]), as `lib/crypto` finds its unit with a static key.
-//! The teardown callback ([`Selector::cpu_offline`]) empties the entry of a CPU
-//! going offline, so that it chooses again when it comes back.
-//!
-//! The module parameter `unit` (`auto`, the default, or `scalar`, `neon`, `ce`)
-//! forces one unit on every CPU; a unit the CPUs lack is refused at load
-//! ([`Mode::parse`], [`Selector::start`]). Whatever the choice, an operation
-//! that starts where SIMD is not usable runs the scalar core
-//! ([`super::simd::SimdOp`]).
-//!
-//! The times and choices are printed once at load (and for a CPU type first
-//! seen later, when it is measured) and are shown in
-//! `/sys/kernel/debug/<module>/units`. They are what the kernel's own timing
-//! gives: under an emulator (QEMU TCG) they say nothing about hardware.
+//! A *selected* driver runs on each CPU its fastest unit (scalar, NEON or CE
+//! core), timed as `lib/raid6/algos.c` does, once per CPU type (MIDR) so that
+//! big and LITTLE cores each get theirs, by a hotplug callback as each CPU
+//! comes online ([`Selector::cpu_online`]). The parameter `unit` forces one.
+//! Times and choices are logged at load and shown in
+//! `/sys/kernel/debug/<module>/units` (meaningless under an emulator).
 
 use super::{
     bindings,
@@ -50,22 +23,13 @@ use kernel::{
     ffi::{c_int, c_uint},
 };
 
-/// Priority of the kernel's own SHA drivers from Linux 6.17 on: `sha1-lib` ...
-/// `sha512-lib`, over `lib/crypto`, which picks a unit per boot with static
-/// keys.
+/// Priority of the kernel's own `sha1-lib` ... `sha512-lib` drivers (6.17 on).
 pub const LIB_DRIVER_PRIORITY: i32 = 300;
 
-/// The priority a selected driver registers with, for the module's priority
-/// `module`; `ce_everywhere` says whether every CPU has the module's Crypto
-/// Extensions unit. On kernels whose own drivers are below `module` (6.12),
-/// `module`. On kernels with the `*-lib` drivers, the rule of
-/// Documentation/drivers.rst ("Priorities on 7.3"): above them (at least 10
-/// above) only where ours is not slower per call nor per block, which the
-/// instruction counts (Documentation/performance.rst, "Linux 7.3: per call")
-/// say where `lib/crypto` runs scalar or NEON code, and not where it runs the
-/// Crypto Extensions: on CPUs that all have the module's CE feature the
-/// selected driver goes 10 below them. The feature decides, not the measured
-/// choice, so that the priority is the same on every boot of one machine.
+/// The priority of a selected driver for the module's priority `module`. With
+/// the `*-lib` drivers (Documentation/drivers.rst, "Priorities on 7.3"): 10
+/// above them, or 10 below where every CPU has the CE unit (`ce_everywhere`),
+/// which `lib/crypto` uses too; the CPU feature decides, so every boot agrees.
 pub const fn selected_priority(module: i32, ce_everywhere: bool) -> i32 {
     if !cfg!(rsha_lib_drivers) {
         module
@@ -78,11 +42,8 @@ pub const fn selected_priority(module: i32, ce_everywhere: bool) -> i32 {
     }
 }
 
-/// The priority a unit driver (a test build's) registers with, for the
-/// module's priority `unit`: that one where the kernel's own drivers are
-/// below it (6.12); with the `*-lib` drivers at most 20 below them, under the
-/// selected driver wherever it ranks: the unit drivers are for tests and
-/// benchmarks, which call them by name, and never serve a user by priority.
+/// The priority of a unit driver (test builds, called by name): with the
+/// `*-lib` drivers at most 20 below them, under the selected driver.
 pub const fn unit_priority(unit: i32) -> i32 {
     if cfg!(rsha_lib_drivers) && unit > LIB_DRIVER_PRIORITY - 20 {
         LIB_DRIVER_PRIORITY - 20
@@ -91,35 +52,29 @@ pub const fn unit_priority(unit: i32) -> i32 {
     }
 }
 
-/// Bytes hashed by one timed run of a unit: 32 SHA-256 or 16 SHA-512 blocks,
-/// long enough that the call overhead is small, short enough that a run stays
-/// within the NEON section bound of 32-bit ARM
-/// ([`NEON_SECTION_BYTES`](super::simd::NEON_SECTION_BYTES)).
+/// Bytes hashed by one timed run: the call overhead is small, and a run fits
+/// one NEON section on 32-bit ARM ([`super::simd::NEON_SECTION_BYTES`]).
 pub const RUN_BYTES: usize = 2048;
 
 /// Timed runs per unit; the fastest counts (interrupts and cache misses only
 /// ever make a run slower).
 pub const RUNS: usize = 8;
 
-/// CPU types a module records. A system with more (none is known) gets the
-/// further types measured and used, but not shown.
+/// CPU types a module records; further types are measured but not shown.
 pub const MAX_TYPES: usize = 8;
 
-/// The units in the order they are tried and shown, the cheaper call first:
-/// the scalar core needs no NEON section.
+/// The units in the order they are tried and shown, the cheaper call first.
 pub const UNITS: [Unit; 3] = [Unit::Scalar, Unit::Neon, Unit::Ce];
 
-/// The tie rule: a unit later in [`UNITS`] is chosen over an earlier one only
-/// if it is faster by more than 1/`TIE_MARGIN` (6.25 %). Two boots of one
-/// machine measure the same units within a few per cent; near-ties then go to
-/// the cheaper call every time instead of to the noise of the moment.
+/// A unit later in [`UNITS`] wins only if faster by more than 1/`TIE_MARGIN`,
+/// so that near-ties go to the cheaper call on every boot, not to noise.
 pub const TIE_MARGIN: u64 = 16;
 
-/// The input of every timed run. Its contents do not matter to the cores'
-/// speed; a constant keeps it in `.rodata`, written by the compiler.
+/// The input of every timed run (its contents do not matter).
 static RUN_INPUT: [u8; RUN_BYTES] = [0x5a; RUN_BYTES];
 
-/// A unit: the core that compresses blocks. The numbers index tables.
+/// A unit: the core that compresses blocks. The numbers index tables; `1 + u`
+/// encodes a unit `u` where 0 means none ([`unit_of`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unit {
     /// The scalar core (integer registers only).
@@ -140,14 +95,9 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Parses the parameter: `auto`, `scalar`, `neon` or `ce` (a trailing
-    /// newline, as `echo` writes, is allowed).
+    /// Parses the parameter (a trailing newline, as `echo` writes, is allowed).
     pub fn parse(text: &[u8]) -> Option<Mode> {
-        let text = match text {
-            [rest @ .., b'\n'] => rest,
-            _ => text,
-        };
-        match text {
+        match text.strip_suffix(b"\n").unwrap_or(text) {
             b"auto" | b"" => Some(Mode::Auto),
             b"scalar" => Some(Mode::Forced(Unit::Scalar)),
             b"neon" => Some(Mode::Forced(Unit::Neon)),
@@ -161,31 +111,28 @@ impl Mode {
 ///
 /// # Invariants
 ///
-/// `available[u]` is set only while unit `u` is usable on every CPU: the
-/// scalar unit always, NEON when the CPUs have it, CE when they have the
-/// module's CE feature. A `per_cpu` entry is 0 (not chosen yet) or has in its
-/// low nibble `1 + u` for a unit `u` with `available[u]`, in its high nibble
-/// `1 + t` for the CPU's type slot `t` (0: not recorded). `uniform` is 0 or
-/// `1 + u` for a unit `u` with `available[u]`.
+/// `available[u]` is set only while unit `u` is usable on every CPU. A `per_cpu`
+/// entry is 0 (not chosen yet) or has in its low nibble `1 + u` for a unit `u`
+/// with `available[u]`, in its high nibble `1 + t` for the CPU's type slot `t`
+/// (0: not recorded). `uniform` is 0 or `1 + u` for a unit `u` with
+/// `available[u]`.
 pub struct Selector {
     available: [AtomicBool; 3],
     forced: AtomicU8,
-    /// `1 + u` when every CPU with a choice has unit `u` (one CPU type, or
-    /// types that chose alike), 0 otherwise: what [`Selector::unit`] reads
-    /// first, so that a system of one CPU type finds its unit with one load.
+    /// `1 + u` when every CPU with a choice has unit `u`, else 0.
     uniform: AtomicU8,
     per_cpu: [AtomicU8; cpu::NR_CPUS],
     types: [TypeSlot; MAX_TYPES],
     hotplug_state: AtomicI32,
 }
 
-/// One measured CPU type. `id` is written last (Release) and read first
-/// (Acquire): a slot with a nonzero `id` has its times and choice in place.
+/// One measured CPU type. `choice` (`1 + u`, 0 while free) claims the slot;
+/// `id` is written last (Release) and read first (Acquire): a slot with a
+/// nonzero `id` has its times and choice in place.
 struct TypeSlot {
     id: AtomicU32,
     ns: [AtomicU64; 3],
     choice: AtomicU8,
-    claimed: AtomicBool,
 }
 
 impl TypeSlot {
@@ -197,9 +144,8 @@ impl TypeSlot {
         })
     }
 
-    /// The unit chosen for this type.
     fn unit(&self) -> Unit {
-        unit_from_index(self.choice.load(Relaxed) as usize)
+        unit_of(self.choice.load(Relaxed))
     }
 
     #[allow(clippy::declare_interior_mutable_const)]
@@ -207,7 +153,6 @@ impl TypeSlot {
         id: AtomicU32::new(0),
         ns: [const { AtomicU64::new(0) }; 3],
         choice: AtomicU8::new(0),
-        claimed: AtomicBool::new(false),
     };
 }
 
@@ -220,10 +165,11 @@ pub fn unit_name(unit: Unit) -> &'static str {
     }
 }
 
-fn unit_from_index(i: usize) -> Unit {
-    match i {
-        1 => Unit::Neon,
-        2 => Unit::Ce,
+/// The unit `u` of a `1 + u` in the low nibble of `v`; scalar for none.
+fn unit_of(v: u8) -> Unit {
+    match v & 15 {
+        2 => Unit::Neon,
+        3 => Unit::Ce,
         _ => Unit::Scalar,
     }
 }
@@ -254,14 +200,10 @@ impl Selector {
         self.available[unit as usize].load(Relaxed)
     }
 
-    /// Checks `mode` against the CPUs and starts choosing, for a module whose
-    /// CE unit needs `ce_feature` (`None`: a module without one). `online` is
-    /// the module's hotplug callback, which must call [`Selector::cpu_online`];
-    /// the kernel runs it on every online CPU before this returns; `offline`,
-    /// which must call [`Selector::cpu_offline`], runs on a CPU going offline.
-    /// A forced
-    /// unit the CPUs lack is refused with `-ENODEV` and a message naming the
-    /// unit and the CPU feature it needs.
+    /// Checks `mode` against the CPUs (a forced unit they lack: `-ENODEV`) and
+    /// starts choosing, for a module whose CE unit needs `ce_feature`. `online`
+    /// and `offline` are the hotplug callbacks, which call
+    /// [`Selector::cpu_online`] and [`Selector::cpu_offline`].
     pub fn start(
         &'static self,
         mode: Mode,
@@ -271,13 +213,10 @@ impl Selector {
         offline: unsafe extern "C" fn(c_uint) -> c_int,
     ) -> Result {
         let neon = super::simd::cpu_has_neon();
-        let ce = match ce_feature {
-            Some(feature) => neon && cpu::has(feature),
-            None => false,
-        };
-        self.available[Unit::Scalar as usize].store(true, Relaxed);
-        self.available[Unit::Neon as usize].store(neon, Relaxed);
-        self.available[Unit::Ce as usize].store(ce, Relaxed);
+        let ce = ce_feature.is_some_and(|feature| neon && cpu::has(feature));
+        for (a, v) in self.available.iter().zip([true, neon, ce]) {
+            a.store(v, Relaxed);
+        }
         if let Mode::Forced(unit) = mode {
             if !self.available(unit) {
                 match (unit, ce_feature) {
@@ -316,8 +255,7 @@ impl Selector {
         Ok(())
     }
 
-    /// Removes the hotplug state. Called at module exit, after the drivers
-    /// that read the choices are unregistered.
+    /// Removes the hotplug state (module exit, after the drivers are gone).
     pub fn stop(&self) {
         let state = self.hotplug_state.swap(-1, Relaxed);
         if state >= 0 {
@@ -327,35 +265,25 @@ impl Selector {
         }
     }
 
-    /// The unit for an operation starting now: the one every CPU has, if they
-    /// all chose alike (one load), else this CPU's choice, or the scalar unit
-    /// on a CPU with none yet.
-    ///
-    /// Any available unit is sound on every CPU (type invariants): the kernel
-    /// refuses to bring up a CPU that lacks a feature the system has, so a CPU
-    /// of a new type that runs the common unit before its own measurement is
-    /// done only runs a unit that may not be its fastest.
+    /// The unit for an operation starting now: the common one (one load), else
+    /// this CPU's. Any available unit runs on every CPU (type invariants): the
+    /// kernel brings up no CPU lacking a feature the system has.
     #[inline]
     pub fn unit(&self) -> Unit {
         match self.uniform.load(Relaxed) {
             0 => self.unit_of_this_cpu(),
-            u => unit_from_index(u as usize - 1),
+            u => unit_of(u),
         }
     }
 
-    /// This CPU's choice: systems whose CPU types chose different units.
     #[cold]
     #[inline(never)]
     fn unit_of_this_cpu(&self) -> Unit {
-        let entry = match self.per_cpu.get(cpu::this_cpu()) {
-            Some(e) => e.load(Relaxed),
-            None => 0,
-        };
-        match entry & 15 {
-            2 => Unit::Neon,
-            3 => Unit::Ce,
-            _ => Unit::Scalar,
-        }
+        unit_of(
+            self.per_cpu
+                .get(cpu::this_cpu())
+                .map_or(0, |e| e.load(Relaxed)),
+        )
     }
 
     /// Recomputes `uniform` after a CPU's entry changed. The hotplug
@@ -377,10 +305,8 @@ impl Selector {
         self.uniform.store(common, Relaxed);
     }
 
-    /// The hotplug callback's work, on CPU `cpu`, in its hotplug thread: give
-    /// the CPU its type's unit, measuring the type first, with `units`, if it
-    /// is new. Always returns 0: a CPU that cannot be measured gets the scalar
-    /// unit.
+    /// The hotplug callback's work on CPU `cpu`: give it its type's unit,
+    /// measuring a new type with `run` first. Always 0 (success).
     pub fn cpu_online<F: Fn(Unit, Message<'_>) -> bool>(&self, cpu: c_uint, run: F) -> c_int {
         let cpu = cpu as usize;
         let Some(entry) = self.per_cpu.get(cpu) else {
@@ -396,11 +322,13 @@ impl Selector {
             Some((i, t)) => (Some(i), t.unit()),
             None => {
                 let ns = self.measure(run);
-                let choice = self.choose(&ns);
+                let choice = match self.forced.load(Relaxed) {
+                    0 => choose_fastest(&ns),
+                    f => unit_of(f),
+                };
                 let slot = self.record(id, &ns, choice);
                 if self.hotplug_state.load(Relaxed) >= 0 {
-                    // Measured after load: print it now (at load, `start()`
-                    // prints all types at once).
+                    // After load (`start()` prints the types found at load).
                     self.print_type(id, &ns, choice);
                 }
                 (slot, choice)
@@ -412,9 +340,8 @@ impl Selector {
         0
     }
 
-    /// The hotplug teardown's work, on CPU `cpu` about to go offline: forget
-    /// its choice, so that its next startup (when it comes back, possibly as
-    /// another CPU after a physical swap) chooses again. Always returns 0.
+    /// The hotplug teardown's work: forget the choice of `cpu`, so that it
+    /// chooses again when it comes back. Always 0.
     pub fn cpu_offline(&self, cpu: c_uint) -> c_int {
         if let Some(entry) = self.per_cpu.get(cpu as usize) {
             entry.store(0, Relaxed);
@@ -423,21 +350,8 @@ impl Selector {
         0
     }
 
-    /// The unit for a type measured as `ns`: the forced one, or the fastest
-    /// under the tie rule ([`TIE_MARGIN`]).
-    fn choose(&self, ns: &[Option<u64>; 3]) -> Unit {
-        let forced = self.forced.load(Relaxed);
-        if forced != 0 {
-            return unit_from_index(forced as usize - 1);
-        }
-        choose_fastest(ns)
-    }
-
-    /// Times every available unit on this CPU with `run`, which compresses
-    /// the message it is given with a unit and says whether it could (a SIMD
-    /// unit only where SIMD is usable): the fastest of [`RUNS`] runs over
-    /// [`RUN_BYTES`], in nanoseconds (at least 1), or `None` for a unit not
-    /// available or that could not run.
+    /// Times every available unit on this CPU with `run` (false: it could not
+    /// run): the fastest of [`RUNS`] runs, in ns (at least 1), or `None`.
     fn measure<F: Fn(Unit, Message<'_>) -> bool>(&self, run: F) -> [Option<u64>; 3] {
         let mut ns = [None; 3];
         for unit in UNITS {
@@ -469,13 +383,16 @@ impl Selector {
     /// Records a measured type in a free slot, if there is one.
     fn record(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) -> Option<usize> {
         for (i, t) in self.types.iter().enumerate() {
-            if t.claimed.swap(true, Relaxed) {
+            let code = 1 + choice as u8;
+            if t.choice
+                .compare_exchange(0, code, Relaxed, Relaxed)
+                .is_err()
+            {
                 continue;
             }
             for (slot, v) in t.ns.iter().zip(ns) {
                 slot.store(v.unwrap_or(0), Relaxed);
             }
-            t.choice.store(choice as u8, Relaxed);
             t.id.store(id, Release);
             return Some(i);
         }
@@ -486,22 +403,16 @@ impl Selector {
     fn mode_name(&self) -> &'static str {
         match self.forced.load(Relaxed) {
             0 => "auto",
-            f => unit_name(unit_from_index(f as usize - 1)),
+            f => unit_name(unit_of(f)),
         }
     }
 
     /// Prints every recorded type (at load).
     fn report(&self) {
-        let mode = self.mode_name();
         kernel::pr_info!(
-            "unit={} (available: scalar{}{})\n",
-            mode,
-            if self.available(Unit::Neon) {
-                ", neon"
-            } else {
-                ""
-            },
-            if self.available(Unit::Ce) { ", ce" } else { "" }
+            "unit={} (available: {})\n",
+            self.mode_name(),
+            format_args!("{}", Available(self, ", "))
         );
         for t in &self.types {
             let id = t.id.load(Acquire);
@@ -546,13 +457,7 @@ impl Selector {
     /// The text of `/sys/kernel/debug/<module>/units`, line by line, to `out`.
     pub fn show(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
         writeln!(out, "mode: {}", self.mode_name())?;
-        write!(out, "available: scalar")?;
-        for unit in [Unit::Neon, Unit::Ce] {
-            if self.available(unit) {
-                write!(out, " {}", unit_name(unit))?;
-            }
-        }
-        writeln!(out)?;
+        writeln!(out, "available: {}", Available(self, " "))?;
         writeln!(
             out,
             "# type: ns per {} bytes for scalar neon ce: unit",
@@ -579,8 +484,7 @@ impl Selector {
             if e == 0 {
                 continue;
             }
-            let slot = (e >> 4) as usize;
-            let id = match slot {
+            let id = match (e >> 4) as usize {
                 0 => 0,
                 s => self.types.get(s - 1).map_or(0, |t| t.id.load(Acquire)),
             };
@@ -589,16 +493,30 @@ impl Selector {
                 "cpu {}: type {:#010x}: {}",
                 cpu,
                 id,
-                unit_name(unit_from_index((e & 15).saturating_sub(1) as usize))
+                unit_name(unit_of(e))
             )?;
         }
         Ok(())
     }
 }
 
-/// A measured time or "-" for a unit that was not timed. Shown as a `u32`
-/// (at most 4.29 s, far above any run): formatting a `u64` needs a 64-bit
-/// division, which 32-bit ARM kernels do not provide to Rust.
+/// The available units, `scalar` first, with the separator given.
+struct Available<'a>(&'a Selector, &'static str);
+
+impl core::fmt::Display for Available<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("scalar")?;
+        for unit in [Unit::Neon, Unit::Ce] {
+            if self.0.available(unit) {
+                write!(f, "{}{}", self.1, unit_name(unit))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A measured time or "-" for a unit not timed, shown as a `u32`: 32-bit ARM
+/// kernels give Rust no 64-bit division to format a `u64`.
 struct Ns(Option<u64>);
 
 impl core::fmt::Display for Ns {
@@ -610,8 +528,7 @@ impl core::fmt::Display for Ns {
     }
 }
 
-/// The fastest of the units timed in `ns` (indexed as [`Unit`]), a later one
-/// in [`UNITS`] only if it beats the best so far by more than 1/[`TIE_MARGIN`];
+/// The fastest of the units timed in `ns` under the tie rule ([`TIE_MARGIN`]);
 /// the scalar unit if none was timed.
 pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
     let mut best = Unit::Scalar;
@@ -630,7 +547,8 @@ pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
 
 /// The monotonic clock, in nanoseconds.
 pub fn now_ns() -> u64 {
-    // SAFETY: `ktime_get()` reads the monotonic clock; callable in task context.
+    // SAFETY: `ktime_get()` reads the monotonic clock; callable in any context
+    // but NMI, where no caller (task context, NEON sections) runs.
     let t = unsafe { bindings::ktime_get() };
     t.max(0) as u64
 }

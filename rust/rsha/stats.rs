@@ -1,40 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Per-driver statistics: which core hashed how many blocks in which context, and
-//! the largest NEON section.
-//!
-//! With `CONFIG_CRYPTO_RSHA_STATS` every driver variant counts, in [`CoreStats`],
-//! the blocks each of its cores (scalar, NEON, Crypto Extensions) compressed in
-//! each [`Context`], and measures every NEON section, in which the NEON and the
-//! CE cores run (bytes, and nanoseconds from before `kernel_neon_begin()` to
-//! after `kernel_neon_end()`, the time the task cannot be preempted on 32-bit
-//! ARM). [`StatsDir`] shows them in debugfs:
+//! Per-driver statistics in debugfs, with `CONFIG_CRYPTO_RSHA_STATS`: the
+//! blocks each core compressed in each [`Context`], and the NEON sections
+//! (bytes, and ns from before `kernel_neon_begin()` to after
+//! `kernel_neon_end()`). The robustness tests read them to prove that interrupt
+//! callers took the scalar path and that no section exceeded
+//! [`NEON_SECTION_BYTES`](super::simd::NEON_SECTION_BYTES):
 //!
 //! ```text
 //! /sys/kernel/debug/<module>/<driver>/blocks_{scalar,neon,ce}_{task,irqsoff,softirq,hardirq}
-//! /sys/kernel/debug/<module>/<driver>/neon_sections
-//! /sys/kernel/debug/<module>/<driver>/neon_section_max_bytes
-//! /sys/kernel/debug/<module>/<driver>/neon_section_max_ns
-//! /sys/kernel/debug/<module>/<driver>/neon_section_total_ns
+//! /sys/kernel/debug/<module>/<driver>/neon_section{s,_max_bytes,_max_ns,_total_ns}
 //! ```
 //!
-//! The robustness tests read them to prove that interrupt-context callers took the
-//! scalar path and that no NEON section exceeded
-//! [`NEON_SECTION_BYTES`](super::simd::NEON_SECTION_BYTES). The files are plain
-//! `u64` views: read them while the driver is idle for exact values (on 32-bit
-//! ARM a read concurrent with an update may be torn).
-//!
-//! Without the option [`CoreStats`] is empty and every method compiles to nothing,
-//! so production kernels pay nothing; the module's debugfs directory still
-//! exists, for the unit choices of [`super::select`].
+//! The files are plain `u64` views (on 32-bit ARM a read racing an update may
+//! be torn). Without the option [`CoreStats`] is empty and its methods do
+//! nothing; the debugfs directory still shows the unit choices.
 
 use super::bindings;
 
 pub use super::select::Unit;
 
-/// The context of a core call, as the kernel's preempt count and IRQ flags
-/// say: the values of `enum rsha_context` (`helpers.h`), which index the
-/// counters.
+/// The context of a core call: the values of `enum rsha_context`
+/// (`helpers.h`), which index the counters.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u32)]
 pub enum Context {
@@ -48,189 +35,112 @@ pub enum Context {
     Hardirq = bindings::rsha_context_RSHA_CONTEXT_HARDIRQ,
 }
 
+/// File-name parts of the [`Context`]s, in their order.
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
-mod enabled {
-    use super::super::bindings;
-    use super::{Context, Unit};
-    use crate::cstr as c_str;
-    use core::ffi::CStr;
-    use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
+const CONTEXT_NAMES: [&str; 4] = ["task", "irqsoff", "softirq", "hardirq"];
 
-    const UNITS: usize = 3;
-    const CONTEXTS: usize = 4;
+/// File names of the section counters of [`CoreStats`], in their order.
+#[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+const SECTION_FILES: [&str; 4] = [
+    "neon_sections",
+    "neon_section_max_bytes",
+    "neon_section_max_ns",
+    "neon_section_total_ns",
+];
 
-    /// debugfs file names of the block counters, `[unit][context]`.
-    const BLOCK_FILES: [[&CStr; CONTEXTS]; UNITS] = [
-        [
-            c_str!("blocks_scalar_task"),
-            c_str!("blocks_scalar_irqsoff"),
-            c_str!("blocks_scalar_softirq"),
-            c_str!("blocks_scalar_hardirq"),
-        ],
-        [
-            c_str!("blocks_neon_task"),
-            c_str!("blocks_neon_irqsoff"),
-            c_str!("blocks_neon_softirq"),
-            c_str!("blocks_neon_hardirq"),
-        ],
-        [
-            c_str!("blocks_ce_task"),
-            c_str!("blocks_ce_irqsoff"),
-            c_str!("blocks_ce_softirq"),
-            c_str!("blocks_ce_hardirq"),
-        ],
-    ];
+/// The counters of one driver variant, all monotonic (maxima only grow); none
+/// without `CONFIG_CRYPTO_RSHA_STATS`.
+pub struct CoreStats {
+    /// Blocks, `[unit][context]`.
+    #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+    blocks: [[core::sync::atomic::AtomicU64; 4]; 3],
+    /// NEON sections: number, largest bytes, largest ns, total ns.
+    #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+    sections: [core::sync::atomic::AtomicU64; 4],
+}
 
-    /// The counters of one driver variant. All are monotonic (maxima only grow).
-    pub struct CoreStats {
-        blocks: [[AtomicU64; CONTEXTS]; UNITS],
-        neon_sections: AtomicU64,
-        max_section_bytes: AtomicU64,
-        max_section_ns: AtomicU64,
-        total_section_ns: AtomicU64,
-    }
+/// The time a NEON section started (nothing without statistics).
+pub struct SectionClock {
+    #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+    start: u64,
+}
 
-    impl CoreStats {
-        /// All counters at zero.
-        #[allow(clippy::declare_interior_mutable_const)]
-        pub const fn new() -> Self {
-            const ZERO: AtomicU64 = AtomicU64::new(0);
-            const ROW: [AtomicU64; CONTEXTS] = [ZERO; CONTEXTS];
-            Self {
-                blocks: [ROW; UNITS],
-                neon_sections: ZERO,
-                max_section_bytes: ZERO,
-                max_section_ns: ZERO,
-                total_section_ns: ZERO,
-            }
-        }
-
-        /// Counts `blocks` blocks compressed by `unit` in the current context.
-        #[inline]
-        pub fn count(&self, unit: Unit, blocks: usize) {
-            self.blocks[unit as usize][current_context() as usize]
-                .fetch_add(blocks as u64, Relaxed);
-        }
-
-        /// Starts timing a NEON section; pass the result to [`CoreStats::section_end`].
-        pub fn section_start(&self) -> SectionClock {
-            SectionClock(now_ns())
-        }
-
-        /// Ends a NEON section in which `unit` compressed `blocks` blocks of
-        /// `bytes` bytes.
-        pub fn section_end(&self, clock: SectionClock, unit: Unit, blocks: usize, bytes: usize) {
-            let ns = now_ns().saturating_sub(clock.0);
-            self.count(unit, blocks);
-            self.neon_sections.fetch_add(1, Relaxed);
-            self.max_section_bytes.fetch_max(bytes as u64, Relaxed);
-            self.max_section_ns.fetch_max(ns, Relaxed);
-            self.total_section_ns.fetch_add(ns, Relaxed);
+impl CoreStats {
+    /// All counters at zero.
+    pub const fn new() -> Self {
+        #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+        use core::sync::atomic::AtomicU64;
+        Self {
+            #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+            blocks: [const { [const { AtomicU64::new(0) }; 4] }; 3],
+            #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+            sections: [const { AtomicU64::new(0) }; 4],
         }
     }
 
-    /// The time a NEON section started.
-    pub struct SectionClock(u64);
-
-    fn now_ns() -> u64 {
-        // SAFETY: `ktime_get()` reads the monotonic clock; callable in any context
-        // but NMI, and NEON sections never run in NMI.
-        let t = unsafe { bindings::ktime_get() };
-        t.max(0) as u64
+    /// Counts `blocks` blocks compressed by `unit` in the current context.
+    #[inline]
+    pub fn count(&self, unit: Unit, blocks: usize) {
+        #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+        self.blocks[unit as usize][current_context() as usize]
+            .fetch_add(blocks as u64, core::sync::atomic::Ordering::Relaxed);
+        #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
+        let _ = (unit, blocks);
     }
 
-    /// The context of the caller.
-    pub fn current_context() -> Context {
-        // SAFETY: only reads the preempt count and the IRQ flags of this CPU.
-        match unsafe { bindings::rsha_context() } {
-            bindings::rsha_context_RSHA_CONTEXT_HARDIRQ => Context::Hardirq,
-            bindings::rsha_context_RSHA_CONTEXT_SOFTIRQ => Context::Softirq,
-            bindings::rsha_context_RSHA_CONTEXT_IRQS_OFF => Context::IrqsOff,
-            _ => Context::Task,
+    /// Starts timing a NEON section, for [`CoreStats::section_end`].
+    #[inline]
+    pub fn section_start(&self) -> SectionClock {
+        SectionClock {
+            #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+            start: super::select::now_ns(),
         }
     }
 
-    /// Adds the directory `driver` with the counters of `stats` under `dir`, a
-    /// debugfs directory (not NULL; an error pointer is ignored by debugfs).
-    pub(super) fn add_files(dir: *mut bindings::dentry, driver: &str, stats: &'static CoreStats) {
+    /// Ends a NEON section in which `unit` compressed `blocks` blocks of
+    /// `bytes` bytes.
+    #[inline]
+    pub fn section_end(&self, clock: SectionClock, unit: Unit, blocks: usize, bytes: usize) {
+        #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
         {
-            let mut name = [0u8; bindings::CRYPTO_MAX_ALG_NAME as usize];
-            let len = driver.len().min(name.len() - 1);
-            name[..len].copy_from_slice(&driver.as_bytes()[..len]);
-            // SAFETY: `name` is NUL-terminated (its last byte stays 0); `dir` is a
-            // debugfs directory or an error pointer (the caller's contract).
-            let sub = unsafe { bindings::debugfs_create_dir(name.as_ptr().cast(), dir) };
-            let u64_file = |file: &CStr, value: &'static AtomicU64| {
-                // debugfs reads the counter with one plain load: on 32-bit ARM a
-                // read racing an update may see half of it, which for a statistic
-                // read by hand is acceptable; it reads a `u64`, the layout of `AtomicU64`.
-                // SAFETY: `file` is NUL-terminated; `value` outlives the file, removed
-                // with the module's directory (`StatsDir`'s drop) before its memory goes.
-                unsafe {
-                    bindings::debugfs_create_u64(
-                        crate::rsha::cstr_ptr(file),
-                        0o444,
-                        sub,
-                        value.as_ptr(),
-                    )
-                };
-            };
-            for (files, counters) in BLOCK_FILES.iter().zip(&stats.blocks) {
-                for (file, counter) in files.iter().zip(counters) {
-                    u64_file(file, counter);
-                }
-            }
-            u64_file(c_str!("neon_sections"), &stats.neon_sections);
-            u64_file(c_str!("neon_section_max_bytes"), &stats.max_section_bytes);
-            u64_file(c_str!("neon_section_max_ns"), &stats.max_section_ns);
-            u64_file(c_str!("neon_section_total_ns"), &stats.total_section_ns);
+            use core::sync::atomic::Ordering::Relaxed;
+            let ns = super::select::now_ns().saturating_sub(clock.start);
+            self.count(unit, blocks);
+            let [sections, max_bytes, max_ns, total_ns] = &self.sections;
+            sections.fetch_add(1, Relaxed);
+            max_bytes.fetch_max(bytes as u64, Relaxed);
+            max_ns.fetch_max(ns, Relaxed);
+            total_ns.fetch_add(ns, Relaxed);
         }
+        #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
+        let _ = (clock, unit, blocks, bytes);
     }
 }
 
-#[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
-mod enabled {
-    use super::Unit;
-
-    /// Without `CONFIG_CRYPTO_RSHA_STATS`: no counters.
-    pub struct CoreStats;
-
-    impl CoreStats {
-        /// No counters.
-        pub const fn new() -> Self {
-            Self
-        }
-        /// Does nothing.
-        #[inline(always)]
-        pub fn count(&self, _unit: Unit, _blocks: usize) {}
-        /// Does nothing.
-        #[inline(always)]
-        pub fn section_start(&self) -> SectionClock {
-            SectionClock
-        }
-        /// Does nothing.
-        #[inline(always)]
-        pub fn section_end(
-            &self,
-            _clock: SectionClock,
-            _unit: Unit,
-            _blocks: usize,
-            _bytes: usize,
-        ) {
-        }
-    }
-
-    /// Nothing to time.
-    pub struct SectionClock;
-}
-
+/// The context of the caller.
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
-pub use enabled::current_context;
-pub use enabled::{CoreStats, SectionClock};
+pub fn current_context() -> Context {
+    // SAFETY: only reads the preempt count and the IRQ flags of this CPU.
+    match unsafe { bindings::rsha_context() } {
+        bindings::rsha_context_RSHA_CONTEXT_HARDIRQ => Context::Hardirq,
+        bindings::rsha_context_RSHA_CONTEXT_SOFTIRQ => Context::Softirq,
+        bindings::rsha_context_RSHA_CONTEXT_IRQS_OFF => Context::IrqsOff,
+        _ => Context::Task,
+    }
+}
 
-/// A module's debugfs directory, `/sys/kernel/debug/<module>`, removed on drop:
-/// the counters of its drivers (with `CONFIG_CRYPTO_RSHA_STATS`) and the unit
-/// choices of [`super::select`] (with `CONFIG_DEBUG_FS`).
+/// `parts` joined and NUL-terminated, cut to fit `N` bytes.
+#[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+fn c_name<const N: usize>(parts: &[&str]) -> [u8; N] {
+    let mut name = [0u8; N];
+    let bytes = parts.iter().flat_map(|part| part.bytes());
+    for (d, s) in name.iter_mut().take(N.saturating_sub(1)).zip(bytes) {
+        *d = s;
+    }
+    name
+}
+
+/// A module's debugfs directory, `/sys/kernel/debug/<module>`, removed on drop.
 ///
 /// # Invariants
 ///
@@ -250,9 +160,8 @@ unsafe impl Send for StatsDir {}
 unsafe impl Sync for StatsDir {}
 
 impl StatsDir {
-    /// Creates `/sys/kernel/debug/<name>`; `name` is the module's NUL-terminated
-    /// name (`module!` defines it as `__LOG_PREFIX`). Failures are ignored, as
-    /// for every debugfs user: the files are then just not visible.
+    /// Creates `/sys/kernel/debug/<name>` (`name`: NUL-terminated). Failures are
+    /// ignored, as for every debugfs user: the files are then not visible.
     pub fn new(_module: &'static kernel::ThisModule, name: &'static [u8]) -> Self {
         #[cfg(CONFIG_DEBUG_FS)]
         let dir = match core::ffi::CStr::from_bytes_with_nul(name) {
@@ -262,8 +171,7 @@ impl StatsDir {
             },
             Err(_) => core::ptr::null_mut(),
         };
-        // Without debugfs (its functions are then inline stubs, which the
-        // bindings do not have) there is no directory.
+        // Without debugfs (inline stubs, not in the bindings) there is none.
         #[cfg(not(CONFIG_DEBUG_FS))]
         let dir = {
             let _ = name;
@@ -278,7 +186,29 @@ impl StatsDir {
     pub fn add(&self, driver: &str, stats: &'static CoreStats) {
         #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
         if !self.dir.is_null() {
-            enabled::add_files(self.dir, driver, stats);
+            let name = c_name::<{ bindings::CRYPTO_MAX_ALG_NAME as usize }>(&[driver]);
+            // SAFETY: `name` is NUL-terminated; `self.dir` is a directory or an
+            // error pointer (type invariants).
+            let sub = unsafe { bindings::debugfs_create_dir(name.as_ptr().cast(), self.dir) };
+            let u64_file = |parts: &[&str], value: &'static core::sync::atomic::AtomicU64| {
+                let name = c_name::<32>(parts);
+                // debugfs reads the `u64` (the layout of `AtomicU64`) with one
+                // plain load: torn on 32-bit ARM if racing, fine for statistics.
+                // SAFETY: `name` is NUL-terminated; `value` outlives the file,
+                // removed with the module's directory (drop) before it goes.
+                unsafe {
+                    bindings::debugfs_create_u64(name.as_ptr().cast(), 0o444, sub, value.as_ptr())
+                };
+            };
+            for (unit, counters) in super::select::UNITS.iter().zip(&stats.blocks) {
+                let unit = super::select::unit_name(*unit);
+                for (context, counter) in CONTEXT_NAMES.iter().zip(counters) {
+                    u64_file(&["blocks_", unit, "_", context], counter);
+                }
+            }
+            for (file, counter) in SECTION_FILES.iter().zip(&stats.sections) {
+                u64_file(&[file], counter);
+            }
         }
         #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
         let _ = (driver, stats);
