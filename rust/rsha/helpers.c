@@ -43,49 +43,6 @@
 
 #include "helpers.h"
 
-/* The consumer API, for the robustness test (rust/testing/tfm.rs). */
-__weak void rsha_crypto_free_shash(struct crypto_shash *tfm)
-{
-	crypto_free_shash(tfm);
-}
-
-__weak const char *rsha_crypto_shash_driver_name(struct crypto_shash *tfm)
-{
-	return crypto_shash_driver_name(tfm);
-}
-
-__weak unsigned int rsha_crypto_shash_digestsize(struct crypto_shash *tfm)
-{
-	return crypto_shash_digestsize(tfm);
-}
-
-__weak unsigned int rsha_crypto_shash_statesize(struct crypto_shash *tfm)
-{
-	return crypto_shash_statesize(tfm);
-}
-
-__weak unsigned int rsha_crypto_shash_descsize(struct crypto_shash *tfm)
-{
-	return crypto_shash_descsize(tfm);
-}
-
-__weak int rsha_crypto_shash_init(struct shash_desc *desc)
-{
-	return crypto_shash_init(desc);
-}
-
-/* Functions on 6.12, static inlines over crypto_shash_finup() from 6.16 on. */
-__weak int rsha_crypto_shash_update(struct shash_desc *desc, const u8 *data,
-				    unsigned int len)
-{
-	return crypto_shash_update(desc, data, len);
-}
-
-__weak int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out)
-{
-	return crypto_shash_final(desc, out);
-}
-
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/cpufeature.h>
 #include <asm/hwcap.h>
@@ -367,70 +324,6 @@ MODULE_DEVICE_TABLE(cpu, rsha_cpu_features);
 #endif
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS
-/*
- * For the robustness test module (rust/testing/robustness_test.rs): a
- * one-shot CLOCK_MONOTONIC hrtimer whose callback runs in hardirq context
- * (hard) or in softirq context. hrtimer_setup() replaced hrtimer_init() and
- * the assignment of the callback in 6.13 (RSHA_HRTIMER_SETUP, from Kbuild).
- */
-static enum hrtimer_mode rsha_hrtimer_mode(bool hard)
-{
-	return hard ? HRTIMER_MODE_REL_HARD : HRTIMER_MODE_REL_SOFT;
-}
-
-/*
- * The timers call function(timer) through rsha_hrtimer_call(), a C function,
- * and never a Rust one directly: kCFI hashes the type of an indirect call's
- * target, and C's hash of enum hrtimer_restart (*)(struct hrtimer *) names the
- * enum, where rustc sees the integer type bindgen makes of it, so a Rust
- * callback returning it traps in a kernel with CONFIG_CFI. The one user (the
- * robustness test) passes the same function for every timer.
- */
-static void (*rsha_hrtimer_function)(struct hrtimer *timer);
-
-static enum hrtimer_restart rsha_hrtimer_call(struct hrtimer *timer)
-{
-	READ_ONCE(rsha_hrtimer_function)(timer);
-	return HRTIMER_NORESTART;
-}
-
-__weak void rsha_hrtimer_setup(struct hrtimer *timer,
-			       void (*function)(struct hrtimer *timer), bool hard)
-{
-	WRITE_ONCE(rsha_hrtimer_function, function);
-#ifdef RSHA_HRTIMER_SETUP
-	hrtimer_setup(timer, rsha_hrtimer_call, CLOCK_MONOTONIC,
-		      rsha_hrtimer_mode(hard));
-#else
-	hrtimer_init(timer, CLOCK_MONOTONIC, rsha_hrtimer_mode(hard));
-	timer->function = rsha_hrtimer_call;
-#endif
-}
-
-__weak void rsha_hrtimer_start(struct hrtimer *timer, u64 delay_ns, bool hard)
-{
-	hrtimer_start(timer, ns_to_ktime(delay_ns), rsha_hrtimer_mode(hard));
-}
-
-__weak void rsha_hrtimer_cancel(struct hrtimer *timer)
-{
-	hrtimer_cancel(timer);
-}
-
-/* Hashing with interrupts off. */
-__weak unsigned long rsha_local_irq_save(void)
-{
-	unsigned long flags;
-
-	local_irq_save(flags);
-	return flags;
-}
-
-__weak void rsha_local_irq_restore(unsigned long flags)
-{
-	local_irq_restore(flags);
-}
-
 /* The context of the caller. */
 __weak enum rsha_context rsha_context(void)
 {

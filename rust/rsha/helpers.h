@@ -15,16 +15,6 @@ struct dentry;
 struct seq_file;
 struct shash_desc;
 
-void rsha_crypto_free_shash(struct crypto_shash *tfm);
-const char *rsha_crypto_shash_driver_name(struct crypto_shash *tfm);
-unsigned int rsha_crypto_shash_digestsize(struct crypto_shash *tfm);
-unsigned int rsha_crypto_shash_statesize(struct crypto_shash *tfm);
-unsigned int rsha_crypto_shash_descsize(struct crypto_shash *tfm);
-int rsha_crypto_shash_init(struct shash_desc *desc);
-int rsha_crypto_shash_update(struct shash_desc *desc, const u8 *data,
-			     unsigned int len);
-int rsha_crypto_shash_final(struct shash_desc *desc, u8 *out);
-
 /*
  * The SHA instructions of the Crypto Extensions, as rsha_cpu_has_ce() takes
  * them; rust/rsha/cpu.rs `Feature` has these values, through bindgen.
@@ -75,14 +65,6 @@ enum rsha_context {
 };
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS
-#include <linux/hrtimer.h>
-
-void rsha_hrtimer_setup(struct hrtimer *timer,
-			void (*function)(struct hrtimer *timer), bool hard);
-void rsha_hrtimer_start(struct hrtimer *timer, u64 delay_ns, bool hard);
-void rsha_hrtimer_cancel(struct hrtimer *timer);
-unsigned long rsha_local_irq_save(void);
-void rsha_local_irq_restore(unsigned long flags);
 enum rsha_context rsha_context(void);
 #endif
 

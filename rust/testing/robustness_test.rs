@@ -79,6 +79,20 @@ use rsha::{
 };
 use tfm::{ShashDesc, ShashTfm};
 
+// An hrtimer calling back in hardirq or softirq context, and interrupts off:
+// test_helpers.c.
+extern "C" {
+    fn rsha_hrtimer_setup(
+        timer: *mut rsha::bindings::hrtimer,
+        function: Option<unsafe extern "C" fn(*mut rsha::bindings::hrtimer)>,
+        hard: bool,
+    );
+    fn rsha_hrtimer_start(timer: *mut rsha::bindings::hrtimer, delay_ns: u64, hard: bool);
+    fn rsha_hrtimer_cancel(timer: *mut rsha::bindings::hrtimer);
+    fn rsha_local_irq_save() -> kernel::ffi::c_ulong;
+    fn rsha_local_irq_restore(flags: kernel::ffi::c_ulong);
+}
+
 // The author goes into `.modinfo` through the library: `module!` spells the
 // field differently on 6.12 (`author:`) and 7.3 (`authors: [...]`).
 crate::modinfo!("author=", "rust-arm-sha developers");
@@ -582,8 +596,8 @@ fn run_in_timer<'a>(
     // `KBox::from_raw` below, after `hrtimer_cancel()` has waited for the callback.
     unsafe {
         let timer = core::ptr::addr_of_mut!((*job).timer);
-        rsha::bindings::rsha_hrtimer_setup(timer, Some(irq_job_fn), hard);
-        rsha::bindings::rsha_hrtimer_start(timer, 1_000_000, hard);
+        rsha_hrtimer_setup(timer, Some(irq_job_fn), hard);
+        rsha_hrtimer_start(timer, 1_000_000, hard);
     }
     let mut waited_ms = 0;
     // SAFETY: `done` is an atomic inside the live job; the callback only sets it.
@@ -595,7 +609,7 @@ fn run_in_timer<'a>(
     // SAFETY: the timer was initialised above; `hrtimer_cancel()` returns once the
     // callback is neither pending nor running, so the job is ours again after it.
     let job = unsafe {
-        rsha::bindings::rsha_hrtimer_cancel(core::ptr::addr_of_mut!((*job).timer));
+        rsha_hrtimer_cancel(core::ptr::addr_of_mut!((*job).timer));
         KBox::from_raw(job)
     };
     let IrqJob { batch, outcome, .. } = KBox::into_inner(job);
@@ -630,11 +644,11 @@ fn contexts(report: &mut Report, t: &Target<'_>, pool: &[u8]) {
                     let mut desc = desc;
                     // SAFETY: paired with the restore just below; the batch does not
                     // sleep.
-                    let flags = unsafe { rsha::bindings::rsha_local_irq_save() };
+                    let flags = unsafe { rsha_local_irq_save() };
                     let c = batch.run(&mut desc);
                     // SAFETY: restores the flags saved above, on the same CPU (no
                     // migration with interrupts off).
-                    unsafe { rsha::bindings::rsha_local_irq_restore(flags) };
+                    unsafe { rsha_local_irq_restore(flags) };
                     (batch, c?)
                 }
                 Where::Softirq => run_in_timer(desc, batch, false)?,

@@ -12,6 +12,23 @@
 //! the algorithm supports (every shash supports softirq and hardirq).
 
 use crate::rsha::bindings;
+use bindings::{crypto_shash, shash_desc};
+
+// The consumer side of the shash API, static inlines on 7.x: test_helpers.c.
+extern "C" {
+    fn rsha_crypto_free_shash(tfm: *mut crypto_shash);
+    fn rsha_crypto_shash_driver_name(tfm: *mut crypto_shash) -> *const kernel::ffi::c_char;
+    fn rsha_crypto_shash_digestsize(tfm: *mut crypto_shash) -> kernel::ffi::c_uint;
+    fn rsha_crypto_shash_statesize(tfm: *mut crypto_shash) -> kernel::ffi::c_uint;
+    fn rsha_crypto_shash_descsize(tfm: *mut crypto_shash) -> kernel::ffi::c_uint;
+    fn rsha_crypto_shash_init(desc: *mut shash_desc) -> kernel::ffi::c_int;
+    fn rsha_crypto_shash_update(
+        desc: *mut shash_desc,
+        data: *const u8,
+        len: kernel::ffi::c_uint,
+    ) -> kernel::ffi::c_int;
+    fn rsha_crypto_shash_final(desc: *mut shash_desc, out: *mut u8) -> kernel::ffi::c_int;
+}
 use core::ffi::CStr;
 use core::{marker::PhantomData, ptr::NonNull};
 use kernel::error::{code::EINVAL, from_err_ptr, to_result, Result};
@@ -67,28 +84,26 @@ impl ShashTfm {
     pub fn driver_name(&self) -> &CStr {
         // SAFETY: the transform is valid (type invariant); its algorithm, hence the
         // NUL-terminated name, lives at least as long as the transform.
-        unsafe {
-            crate::rsha::cstr_from_ptr(bindings::rsha_crypto_shash_driver_name(self.as_ptr()))
-        }
+        unsafe { crate::rsha::cstr_from_ptr(rsha_crypto_shash_driver_name(self.as_ptr())) }
     }
 
     /// Digest size in bytes.
     pub fn digest_size(&self) -> usize {
         // SAFETY: the transform is valid (type invariant).
-        unsafe { bindings::rsha_crypto_shash_digestsize(self.as_ptr()) as usize }
+        unsafe { rsha_crypto_shash_digestsize(self.as_ptr()) as usize }
     }
 
     /// Size of the export format in bytes.
     pub fn state_size(&self) -> usize {
         // SAFETY: the transform is valid (type invariant).
-        unsafe { bindings::rsha_crypto_shash_statesize(self.as_ptr()) as usize }
+        unsafe { rsha_crypto_shash_statesize(self.as_ptr()) as usize }
     }
 
     /// A descriptor for one message; call [`ShashDesc::init`] or
     /// [`ShashDesc::import`] before anything else.
     pub fn desc(&self) -> Result<ShashDesc<'_>> {
         // SAFETY: the transform is valid (type invariant).
-        let size = unsafe { bindings::rsha_crypto_shash_descsize(self.as_ptr()) } as usize;
+        let size = unsafe { rsha_crypto_shash_descsize(self.as_ptr()) } as usize;
         if size > MAX_CTX {
             return Err(EINVAL);
         }
@@ -111,7 +126,7 @@ impl Drop for ShashTfm {
     fn drop(&mut self) {
         // SAFETY: owned (type invariant); no descriptor can outlive the borrow it
         // holds, so none uses the transform any more.
-        unsafe { bindings::rsha_crypto_free_shash(self.as_ptr()) };
+        unsafe { rsha_crypto_free_shash(self.as_ptr()) };
     }
 }
 
@@ -141,7 +156,7 @@ impl ShashDesc<'_> {
     /// Checks that `out` can hold the digest.
     fn check_digest_room(&self, out: &[u8]) -> Result {
         // SAFETY: the transform outlives `self` (type invariant).
-        let size = unsafe { bindings::rsha_crypto_shash_digestsize(self.desc.desc.tfm) } as usize;
+        let size = unsafe { rsha_crypto_shash_digestsize(self.desc.desc.tfm) } as usize;
         if out.len() < size {
             return Err(EINVAL);
         }
@@ -150,21 +165,21 @@ impl ShashDesc<'_> {
 
     fn state_size(&self) -> usize {
         // SAFETY: the transform outlives `self` (type invariant).
-        unsafe { bindings::rsha_crypto_shash_statesize(self.desc.desc.tfm) as usize }
+        unsafe { rsha_crypto_shash_statesize(self.desc.desc.tfm) as usize }
     }
 
     /// Starts a message.
     pub fn init(&mut self) -> Result {
         // SAFETY: a descriptor of a live transform with room for its context (type
         // invariants).
-        to_result(unsafe { bindings::rsha_crypto_shash_init(self.as_ptr()) })
+        to_result(unsafe { rsha_crypto_shash_init(self.as_ptr()) })
     }
 
     /// Hashes `data` (at most `u32::MAX` bytes per call, as in C).
     pub fn update(&mut self, data: &[u8]) -> Result {
         let len = u32::try_from(data.len())?;
         // SAFETY: as in `init`; `data` is `len` readable bytes.
-        to_result(unsafe { bindings::rsha_crypto_shash_update(self.as_ptr(), data.as_ptr(), len) })
+        to_result(unsafe { rsha_crypto_shash_update(self.as_ptr(), data.as_ptr(), len) })
     }
 
     /// Hashes `data` and writes the digest into `out`, which must hold the digest.
@@ -181,7 +196,7 @@ impl ShashDesc<'_> {
     pub fn final_(&mut self, out: &mut [u8]) -> Result {
         self.check_digest_room(out)?;
         // SAFETY: as in `init`; `out` has room for the digest, checked above.
-        to_result(unsafe { bindings::rsha_crypto_shash_final(self.as_ptr(), out.as_mut_ptr()) })
+        to_result(unsafe { rsha_crypto_shash_final(self.as_ptr(), out.as_mut_ptr()) })
     }
 
     /// Hashes `data` as a whole message (init, update, final).
@@ -242,7 +257,7 @@ impl ShashDesc<'_> {
         }
         // SAFETY: as in `update`; the context is readable for `MAX_CTX >= len`
         // bytes.
-        to_result(unsafe { bindings::rsha_crypto_shash_update(desc, ctx, len) })
+        to_result(unsafe { rsha_crypto_shash_update(desc, ctx, len) })
     }
 
     /// Hashes `buf` as a whole message and writes the digest over its start
