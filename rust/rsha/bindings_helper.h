@@ -8,6 +8,7 @@
 #include <crypto/sha1.h>
 #include <crypto/sha2.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 #ifdef CONFIG_KERNEL_MODE_NEON

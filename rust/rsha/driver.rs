@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! The drivers: a module's assembly cores ([`Cores`]), the unit that runs
-//! them ([`Driver`]), and the hash and the HMAC over the engine ([`Hash`],
+//! them ([`Driver`]), and the hash and the HMAC over the engine ([`Hash`](struct@Hash),
 //! [`Hmac`]), each an [`Shash`].
 //!
 //! The hot path, one call of a core, is [`Driver::compress`]: the unit read

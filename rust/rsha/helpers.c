@@ -27,17 +27,13 @@
 #include <linux/debugfs.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
-#include <linux/jiffies.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/preempt.h>
-#include <linux/refcount.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
-#include <linux/slab.h>
 #include <linux/types.h>
-#include <linux/workqueue.h>
 #include <asm/cpufeature.h>
 #include <asm/cputype.h>
 
@@ -171,87 +167,13 @@ __weak void rsha_cpuhp_remove(int state)
 }
 
 /*
- * Waiting for the self-tests of registered drivers, for at most a time: a
- * work item per driver allocates a transform of it by driver name, which
- * waits for its test as any first user does (the crypto API's larval wait),
- * and frees it; the module waits for the work items until a deadline. A work
- * item still running then goes on alone; the module's workqueue, drained and
- * destroyed at module exit (rsha_self_test_waits_end()), keeps its code in
- * place until it has finished.
+ * Whether the self-test of a registered algorithm has passed (or the kernel
+ * runs none): the crypto API sets CRYPTO_ALG_TESTED under its lock; a plain
+ * read of the flags, polled, sees it.
  */
-struct rsha_test_wait {
-	struct work_struct work;
-	struct completion done;
-	refcount_t refs;
-	const char *driver;
-};
-
-static struct workqueue_struct *rsha_wait_wq;
-
-static void rsha_test_wait_put(struct rsha_test_wait *w)
+__weak bool rsha_alg_tested(const struct crypto_alg *alg)
 {
-	if (refcount_dec_and_test(&w->refs))
-		kfree(w);
-}
-
-static void rsha_test_wait_fn(struct work_struct *work)
-{
-	struct rsha_test_wait *w = container_of(work, struct rsha_test_wait, work);
-	struct crypto_shash *tfm = crypto_alloc_shash(w->driver, 0, 0);
-
-	if (!IS_ERR(tfm))
-		crypto_free_shash(tfm);
-	complete(&w->done);
-	rsha_test_wait_put(w);
-}
-
-__weak unsigned long rsha_jiffies(void)
-{
-	return jiffies;
-}
-
-/*
- * Waits for the self-tests of the n drivers named until timeout_ms after
- * start (a jiffies value); logs each wait it gives up.
- */
-__weak void rsha_wait_for_self_tests(const char *const *drivers, unsigned int n,
-				     unsigned long start, unsigned int timeout_ms)
-{
-	struct rsha_test_wait *w[64] = {};
-	unsigned long deadline = start + msecs_to_jiffies(timeout_ms);
-	unsigned int i;
-
-	if (!rsha_wait_wq)
-		rsha_wait_wq = alloc_workqueue("rsha_self_tests", WQ_UNBOUND, 0);
-	if (!rsha_wait_wq)
-		return;
-	for (i = 0; i < n && i < ARRAY_SIZE(w); i++) {
-		w[i] = kzalloc(sizeof(*w[i]), GFP_KERNEL);
-		if (!w[i])
-			continue;
-		INIT_WORK(&w[i]->work, rsha_test_wait_fn);
-		init_completion(&w[i]->done);
-		refcount_set(&w[i]->refs, 2);
-		w[i]->driver = drivers[i];
-		queue_work(rsha_wait_wq, &w[i]->work);
-	}
-	for (i = 0; i < n && i < ARRAY_SIZE(w); i++) {
-		long left = (long)(deadline - jiffies);
-
-		if (!w[i])
-			continue;
-		if (!wait_for_completion_timeout(&w[i]->done, left > 0 ? left : 0))
-			pr_warn("self-test of %s still running %u ms after module load began: not waiting for it\n",
-				drivers[i], timeout_ms);
-		rsha_test_wait_put(w[i]);
-	}
-}
-
-__weak void rsha_self_test_waits_end(void)
-{
-	if (rsha_wait_wq)
-		destroy_workqueue(rsha_wait_wq);
-	rsha_wait_wq = NULL;
+	return READ_ONCE(alg->cra_flags) & CRYPTO_ALG_TESTED;
 }
 
 /*

@@ -10,6 +10,7 @@
 #include <linux/threads.h>
 #include <linux/types.h>
 
+struct crypto_alg;
 struct crypto_shash;
 struct dentry;
 struct seq_file;
@@ -39,10 +40,7 @@ u32 rsha_cpu_type(void);
 int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 		     int (*teardown)(unsigned int cpu));
 void rsha_cpuhp_remove(int state);
-unsigned long rsha_jiffies(void);
-void rsha_wait_for_self_tests(const char *const *drivers, unsigned int n,
-			      unsigned long start, unsigned int timeout_ms);
-void rsha_self_test_waits_end(void);
+bool rsha_alg_tested(const struct crypto_alg *alg);
 struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
 					int (*show)(struct seq_file *m));
 

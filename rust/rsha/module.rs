@@ -152,7 +152,7 @@ where
         }
     }
     let t0 = super::select::now_ns();
-    let drivers = Registration::register(module, drivers, wanted)?;
+    let drivers = Registration::register(module, drivers, wanted, super::shash::SELF_TEST_WAIT_MS)?;
     let ms = super::select::now_ns().saturating_sub(t0) / 1_000_000;
     kernel::pr_info!(
         "{} drivers registered, their self-tests done, in {} ms\n",

@@ -74,7 +74,7 @@ pub const TIE_MARGIN: u64 = 16;
 static RUN_INPUT: [u8; RUN_BYTES] = [0x5a; RUN_BYTES];
 
 /// A unit: the core that compresses blocks. The numbers index tables; `1 + u`
-/// encodes a unit `u` where 0 means none ([`unit_of`]).
+/// encodes a unit `u` where 0 means none (`unit_of`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unit {
     /// The scalar core (integer registers only).

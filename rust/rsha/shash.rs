@@ -35,10 +35,10 @@ const MAX_BLOCK: usize = 128;
 /// Alignment of `shash_desc::__ctx`, where [`Shash::State`] lives.
 const CTX_ALIGN: usize = bindings::RSHA_ARCH_SLAB_MINALIGN;
 
-/// Most time a module waits for the self-tests of its drivers, in all: three
-/// modules that udev loads for one CPU alias stay within its 180 s event
-/// timeout even on a machine where every wait runs out.
-const SELF_TEST_WAIT_MS: c_uint = 45_000;
+/// Most time a driver module waits for the self-tests of its drivers, in
+/// all: three modules that udev loads for one CPU alias stay within its 180 s
+/// event timeout even on a machine where every wait runs out.
+pub const SELF_TEST_WAIT_MS: u64 = 45_000;
 
 /// One shash algorithm implementation: a request's [`Shash::State`] lives in
 /// the `shash_desc` context, a keyed algorithm's [`Shash::Key`] in the
@@ -611,9 +611,11 @@ impl<T: Shash> Adapter<T> {
 /// driver of its algorithm (`crypto_alg_tested()`), among them the `hmac`
 /// template instance over the generic hash that an HMAC driver's self-test is
 /// using. So the hashes go first, and the keyed algorithms once their tests
-/// have run; each round's tests run side by side, and the module waits for
-/// them as a first user would, but for [`SELF_TEST_WAIT_MS`] at most in all
-/// (a wait given up is logged; the drivers still work once their tests end).
+/// have passed. Each round's tests run side by side; the module polls their
+/// outcome (`CRYPTO_ALG_TESTED`), never allocating a transform, whose lookup
+/// would kill a test still running after 60 s (`crypto_larval_wait()`), and
+/// waits `wait_ms` at most in all; a wait given up is logged, and the driver
+/// serves once its test passes.
 ///
 /// # Invariants
 ///
@@ -631,11 +633,12 @@ unsafe impl Send for Registration {}
 
 impl Registration {
     /// Registers the elements of `algs` whose bit is set in `wanted`, owned by
-    /// `module`.
+    /// `module`, waiting at most `wait_ms` for their self-tests in all.
     pub fn register(
         module: &'static kernel::ThisModule,
         algs: Pin<&'static mut [AlgDef]>,
         wanted: u64,
+        wait_ms: u64,
     ) -> Result<Self> {
         if algs.len() > 64 {
             return Err(EINVAL);
@@ -646,8 +649,7 @@ impl Registration {
             algs,
             registered: 0,
         };
-        // SAFETY: reads `jiffies`; no other effect.
-        let start = unsafe { bindings::rsha_jiffies() };
+        let deadline = super::select::now_ns().saturating_add(wait_ms.saturating_mul(1_000_000));
         // Which are keyed, read before any registration: the crypto API
         // fills in a `setkey` of its own for the others.
         let keyed = reg
@@ -670,32 +672,42 @@ impl Registration {
                 })?;
                 reg.registered |= 1 << i;
             }
-            reg.wait(round, start);
+            reg.wait(round, deadline, wait_ms);
         }
         Ok(reg)
     }
 
-    /// Waits until the self-tests of the elements in `round` have run, or
-    /// until [`SELF_TEST_WAIT_MS`] after `start`.
-    fn wait(&self, round: u64, start: kernel::ffi::c_ulong) {
-        let mut names = [core::ptr::null(); 64];
-        let mut n = 0;
-        for (i, alg) in self.algs.iter().enumerate() {
-            if round & (1 << i) != 0 {
-                names[n] = alg.driver_name();
-                n += 1;
-            }
-        }
-        // SAFETY: `names` holds `n` NUL-terminated driver names of registered
-        // algorithms, which outlive the call.
-        unsafe {
-            bindings::rsha_wait_for_self_tests(
-                names.as_ptr(),
-                n as c_uint,
-                start,
-                SELF_TEST_WAIT_MS,
-            )
+    /// Polls until the self-tests of the elements in `round` have passed, or
+    /// until `deadline` (the monotonic clock, in ns).
+    fn wait(&self, round: u64, deadline: u64, wait_ms: u64) {
+        // SAFETY: the elements of `round` are registered; the flags are
+        // read by a C helper, racing only the crypto API's own writes of them.
+        let tested = |alg: &AlgDef| unsafe { bindings::rsha_alg_tested(alg.base()) };
+        let pending = |reg: &Self| {
+            reg.algs
+                .iter()
+                .enumerate()
+                .any(|(i, alg)| round & (1 << i) != 0 && !tested(alg))
         };
+        while pending(self) {
+            if super::select::now_ns() >= deadline {
+                for (i, alg) in self.algs.iter().enumerate() {
+                    if round & (1 << i) != 0 && !tested(alg) {
+                        // SAFETY: a NUL-terminated name that nothing writes
+                        // after `AlgDef::new`.
+                        let name = unsafe { super::cstr_from_ptr(alg.driver_name()) };
+                        kernel::pr_warn!(
+                            "self-test of {} not passed {} ms after the module began to load: not waiting for it\n",
+                            super::cstr_text(name),
+                            u32::try_from(wait_ms).unwrap_or(u32::MAX)
+                        );
+                    }
+                }
+                return;
+            }
+            // SAFETY: module init, task context: may sleep.
+            unsafe { bindings::msleep(20) };
+        }
     }
 }
 
@@ -707,8 +719,5 @@ impl Drop for Registration {
                 unsafe { bindings::crypto_unregister_shash(alg.as_ptr()) };
             }
         }
-        // SAFETY: module exit, after the last wait: drains the waits that
-        // were given up, before the module's code goes.
-        unsafe { bindings::rsha_self_test_waits_end() };
     }
 }
