@@ -132,6 +132,11 @@ installed)
 		said=$(journalctl -b -o short-monotonic 2>/dev/null | grep -m1 "Inserted module '$m'")
 		case $said in *udev*) ok=0 ;; *) ok=1 ;; esac
 		ktap_result $ok "udev-inserted-$m" "${said:-no such line in the journal}"
+		# The module's load time, which its own log line gives (its
+		# self-test wait is bounded: rust/rsha/shash.rs, Registration).
+		took=$(dmesg | grep -m1 "$m: .* drivers registered, their self-tests done, in [0-9]* ms")
+		[ -n "$took" ]
+		ktap_result $? "load-time-logged-$m" "${took:-no load-time line}"
 	done
 	# /proc/crypto: ours registered for every algorithm and its HMAC, and
 	# ranked first exactly where the CPU lacks the instructions.
