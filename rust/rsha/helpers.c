@@ -27,6 +27,8 @@
 #include <linux/debugfs.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -42,6 +44,7 @@
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/cpufeature.h>
 #include <asm/hwcap.h>
+#include <asm/neon.h>
 
 /*
  * Whether SIMD may be used now: crypto_simd_usable(), an inline check, and on
@@ -174,6 +177,14 @@ __weak void rsha_cpuhp_remove(int state)
 __weak bool rsha_alg_tested(const struct crypto_alg *alg)
 {
 	return READ_ONCE(alg->cra_flags) & CRYPTO_ALG_TESTED;
+}
+
+/* Milliseconds since start_ns (ktime_get()): 32-bit ARM has no 64-bit
+ * division for Rust.
+ */
+__weak u32 rsha_ms_since(u64 start_ns)
+{
+	return div_u64(ktime_get_ns() - start_ns, NSEC_PER_MSEC);
 }
 
 /*

@@ -41,6 +41,7 @@ int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 		     int (*teardown)(unsigned int cpu));
 void rsha_cpuhp_remove(int state);
 bool rsha_alg_tested(const struct crypto_alg *alg);
+u32 rsha_ms_since(u64 start_ns);
 struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
 					int (*show)(struct seq_file *m));
 
