@@ -474,11 +474,27 @@ for target in $TARGETS; do
 		lane "hygiene checks" hygiene
 		fragments_lane=1
 	}
+	# README.md's own-kernel route, its commands as written
+	# (scripts/build/readme-route.sh): built here, on the build host, into
+	# a staging root; its modules and board-side blocks go to the first boot
+	# (scripts/guest/rootfs.sh: /lib/user-modules), which runs the blocks
+	# (scripts/guest/initramfs/autoload.sh). Before the initramfs, which
+	# takes them. Only where the modules build out of tree against the
+	# kernel, as the route does: not for the 6.12 ARMv7 kernels (arm-test,
+	# arm-thumb2-test), whose modules are built in tree (the route of
+	# Documentation/boards.rst); the 7.3 ARMv7 kernel (--full) runs it with
+	# ARCH=arm.
+	route=$BUILD/rsha-readme-route
+	if [ "$MODULES_BUILD" = oot ] && [ "$RSHA_TEST" = 1 ]; then
+		phase "$target: README's own-kernel route"
+		step "$target: README.md's own-kernel route as written (scripts/build/readme-route.sh; log: $route/build.log)"
+		"$RSHA_ROOT/scripts/build/readme-route.sh" "$BUILD" "$ARCH" "$route" | record
+	fi
 	# The modules the guests load: their aliases, as modinfo reads them.
 	if [ "$MODULES_BUILD" = oot ]; then mods=$BUILD/rsha-modules; else mods=$BUILD/crypto/rust-arm-sha; fi
 	"$RSHA_ROOT/scripts/results/check-aliases.sh" "$target" "$mods"/*.ko | record
-	[ ! -d "$BUILD/rsha-user-modules" ] ||
-		"$RSHA_ROOT/scripts/results/check-aliases.sh" --user "$target" "$BUILD"/rsha-user-modules/*.ko | record
+	! compgen -G "$route/guest/*.ko" >/dev/null ||
+		"$RSHA_ROOT/scripts/results/check-aliases.sh" --user "$target" "$route"/guest/*.ko | record
 	phase "$target: initramfs"
 	initrd=$RSHA_CACHE/logs/$target.cpio
 	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also

@@ -76,19 +76,8 @@ if [ "$MODULES_BUILD" = oot ]; then
 		tail -n 15 "$BUILD/rsha-modules.log" >&2
 		die "out-of-tree module build failed for $TARGET (log: $BUILD/rsha-modules.log)"
 	fi
-	# A test kernel also gets a user's build, as `make KDIR=...` makes it:
-	# one driver per algorithm (scripts/guest/initramfs/autoload.sh loads it).
-	if [ "$RSHA_TEST" = 1 ]; then
-		USER_OOT=$BUILD/rsha-user-modules
-		step "building a user's modules out of tree (make -C $USER_OOT KDIR=$BUILD)"
-		mkdir -p "$USER_OOT"
-		sync_sources "$USER_OOT" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
-		if ! make -C "$USER_OOT" -j"$(nproc)" KDIR="$BUILD" ARCH="$ARCH" RUSTC="$RSHA_RUSTC" \
-			BINDGEN="$RSHA_BINDGEN" >"$BUILD/rsha-user-modules.log" 2>&1; then
-			grep -E -A4 '(error|Error)(\[E[0-9]+\])?:|^ *--> |\*\*\*' "$BUILD/rsha-user-modules.log" | head -n 60 >&2 || true
-			tail -n 15 "$BUILD/rsha-user-modules.log" >&2
-			die "out-of-tree build of a user's modules failed for $TARGET (log: $BUILD/rsha-user-modules.log)"
-		fi
-	fi
+	# A user's build of the same modules, for the first boot's checks, is
+	# README.md's own-kernel route as written: scripts/build/readme-route.sh,
+	# which scripts/test.sh runs after this build.
 fi
 echo "$BUILD"

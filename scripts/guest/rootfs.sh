@@ -62,19 +62,24 @@ LIST=$OUT.list
 	# driver, with lib/crypto's modules under it), installed for depmod under /lib/modules/KERNELRELEASE/rsha
 	# (/lib/modules/rsha points there), with the kernel's lists of built-in
 	# modules, so that modprobe and the kernel's module requests work.
-	# (Not the user's build of them, BUILD/rsha-user-modules: below.)
-	find "$BUILD" -path "$BUILD/rsha-user-modules" -prune -o -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
+	# (Not the user's build of them, BUILD/rsha-readme-route: below; nor
+	# BUILD/rsha-user-modules, where older checkouts built it.)
+	find "$BUILD" \( -path "$BUILD/rsha-user-modules" -o -path "$BUILD/rsha-readme-route" \) -prune \
+		-o -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
 		-o -name 'sha*-arm*.ko' -o -name 'sha*-ce.ko' -o -name 'sha*_generic.ko' -o -path "$BUILD/crypto/sha[0-9]*.ko" \
 		-o -path "$BUILD/lib/crypto/*.ko" \) -print |
 		sort | while read -r ko; do
 			echo "file $MODDIR/$(basename "$ko") $ko 0644 0 0"
 		done
-	# A user's build of the same modules (scripts/build/kernel.sh), apart,
-	# where depmod does not look: autoload.sh loads it by path.
-	if [ -d "$BUILD/rsha-user-modules" ]; then
+	# A user's build of the same modules, README.md's own-kernel route
+	# (scripts/build/readme-route.sh): what the route copies to the board,
+	# the three modules from its staging root and the README's board-side
+	# blocks, apart, where depmod does not look; autoload.sh runs the blocks
+	# there.
+	if compgen -G "$BUILD/rsha-readme-route/guest/*.ko" >/dev/null; then
 		echo "dir /lib/user-modules 0755 0 0"
-		for ko in "$BUILD"/rsha-user-modules/*.ko; do
-			[ ! -f "$ko" ] || echo "file /lib/user-modules/$(basename "$ko") $ko 0644 0 0"
+		for f in "$BUILD"/rsha-readme-route/guest/*; do
+			echo "file /lib/user-modules/$(basename "$f") $f 0644 0 0"
 		done
 	fi
 	for f in modules.builtin modules.builtin.modinfo; do

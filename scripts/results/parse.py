@@ -196,10 +196,14 @@ class Checks:
         # The HMAC drivers follow the same rule against hmac-<alg>-lib, one
         # above their hash driver (above the hmac template's instance over
         # it, 6.12).
-        tcrypt = console.tcrypt_runs(sec)
-        for want in names(args.selected):
-            alg, drv = want.split("=")
-            ce_everywhere = drv.replace("-auto-rs", "-ce-rs") in by_driver
+        # The same rule for a user's build, README.md's own-kernel route
+        # (scripts/guest/initramfs/autoload.sh, "proc-crypto user-build"),
+        # which has no unit drivers: whether every CPU has the CE unit is
+        # read from the suite's build in the same boot.
+        user_algs = console.proc_crypto(sec.get("proc-crypto user-build", []))
+        user_by_driver = {a.get("driver"): a for a in user_algs}
+
+        def ranks(algs, by_driver, alg, drv, ce_everywhere, label=""):
             for name, d, lib in ((alg, drv, f"{alg}-lib"),
                                  (f"hmac({alg})", f"hmac-{drv}", f"hmac-{alg}-lib")):
                 ours = by_driver.get(d, {})
@@ -213,8 +217,17 @@ class Checks:
                          "Extensions unit)" if below_lib else f"above every other {name} driver"
                          + (f", {lib} included (not every CPU has the Crypto Extensions unit)"
                             if lib in by_driver else ""))
-                res(bool(ours) and not wrong, f"{d} (priority {prio}) ranks {where}",
+                res(bool(ours) and not wrong, f"{label}{d} (priority {prio}) ranks {where}",
                     f"out of place against: {', '.join(wrong)}" if ours else "not in /proc/crypto")
+
+        tcrypt = console.tcrypt_runs(sec)
+        for want in names(args.selected):
+            alg, drv = want.split("=")
+            ce_everywhere = drv.replace("-auto-rs", "-ce-rs") in by_driver
+            ranks(algs, by_driver, alg, drv, ce_everywhere)
+            if user_algs:
+                ranks(user_algs, user_by_driver, alg, drv, ce_everywhere,
+                      "README route (user's build): ")
             hmac_prio = int(by_driver.get(f"hmac-{drv}", {}).get("priority", "0"))
             prio = int(by_driver.get(drv, {}).get("priority", "0"))
             res(hmac_prio == prio + 1, f"hmac-{drv} ranks one above {drv}",

@@ -16,9 +16,10 @@
 #	else the kernel's (7.x's <alg>-lib on a CPU with the Crypto Extensions:
 #	Documentation/drivers.rst, "Priorities on 7.3"; ours stay still).
 #	Unloads what it loaded but the generic drivers. First, where the
-#	initramfs has a user's build of the modules (/lib/user-modules, made
-#	without RSHA_TEST), loads it by hand: it must register the selected
-#	driver of each algorithm and no other; it goes again at once.
+#	initramfs has a user's build of the modules (/lib/user-modules: README.md's
+#	own-kernel route, scripts/build/readme-route.sh), runs the README's
+#	board-side blocks on it as written: install and load, check, uninstall;
+#	it must register the selected driver of each algorithm and no other.
 #
 # Results: subtest NUM of the boot's KTAP document ("modules" for setup,
 # "autoload" for test; /lib/rsha.sh).
@@ -67,12 +68,23 @@ fuzz=$(cat $FUZZ 2>/dev/null)
 [ -z "$fuzz" ] || echo 10 >$FUZZ
 ktap_subtest autoload
 
-# 0. A user's build registers one driver per algorithm and one for its
-#    HMAC: the selected ones.
+# 0. README.md's own-kernel route on the board. scripts/build/readme-route.sh
+#    ran its build block on the host and put here what the route copies to
+#    the board: the three modules from its staging root and the README's
+#    board-side blocks, which run here as written, as root in the directory
+#    of the .ko files (no copy to a board: the initramfs is it). The install
+#    block (install -D into /lib/modules/$(uname -r)/updates/, depmod -a,
+#    modprobe -a) must succeed; the user's build then registers one driver
+#    per algorithm and one for its HMAC: the selected ones. The check block
+#    (section 4) must print first the driver a lookup of sha256 finds
+#    (top_driver); whether that is ours where the priority rule says so, the
+#    host checks on /proc/crypto as it is here ("proc-crypto user-build",
+#    scripts/results/parse.py). The uninstall block (modprobe -r, rm,
+#    depmod -a) then leaves no updates/ module to shadow the suite's own.
 if [ -d /lib/user-modules ]; then
+	ktap_cmd readme-install-block sh -c 'cd /lib/user-modules && sh -e ./readme-install.sh'
 	want=
 	for m in $MODULES; do
-		ktap_cmd "user-build-insmod-$m" insmod "/lib/user-modules/$m.ko"
 		arch=${m#*-} arch=${arch%-rs}
 		for a in $(module_algs "$m"); do want="$want $a-$arch-auto-rs hmac-$a-$arch-auto-rs"; done
 	done
@@ -82,10 +94,19 @@ if [ -d /lib/user-modules ]; then
 	want=$(printf '%s\n' $want | sort | tr '\n' ' ')
 	[ "$have" = "$want" ]
 	ktap_result $? user-build-registers-one-driver-per-algorithm "want: $want; /proc/crypto: $have"
+	proc_crypto user-build
+	(cd /lib/user-modules && sh ./readme-check.sh) >/tmp/readme-check.out 2>&1
+	rc=$?
+	first=$(head -n 1 /tmp/readme-check.out | awk '{ print $2 }')
+	top=$(top_driver sha256)
+	[ $rc = 0 ] && [ -n "$top" ] && [ "$first" = "$top" ]
+	ktap_result $? readme-check-block-names-the-top-driver "exit $rc; first: ${first:-none}; lookup: ${top:-none}; output: $(head -c 1500 /tmp/readme-check.out)"
+	ktap_cmd readme-uninstall-block sh -c 'cd /lib/user-modules && sh -e ./readme-uninstall.sh'
 	# With the sha1 module its self-test loaded (the generic reference), so
-	# that step 1 starts from nothing loaded.
-	unload '^sha[0-9]+_arm[0-9]*_rs$' /tmp/al.err && unload '^sha1(_generic)?$' /tmp/al.err
-	ktap_result $? user-build-unload "$(cat /tmp/al.err 2>/dev/null)"
+	# that step 1 starts from nothing loaded; updates/ must be empty again.
+	unload '^sha[0-9]+_arm[0-9]*_rs$' /tmp/al.err && unload '^sha1(_generic)?$' /tmp/al.err &&
+		[ -z "$(ls "/lib/modules/$(uname -r)/updates" 2>/dev/null)" ]
+	ktap_result $? user-build-unload "$(cat /tmp/al.err 2>/dev/null) updates/: $(ls "/lib/modules/$(uname -r)/updates" 2>&1 | tr '\n' ' ')"
 fi
 
 # 1. The starting point: none of ours is loaded.

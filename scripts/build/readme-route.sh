@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# readme-route.sh BUILD ARCH OUT: README.md's own-kernel route (route (c)),
+# its commands as written, against the built kernel BUILD (ARCH arm64 or
+# arm). Prints one PASS/FAIL line per result (the suite's format; exits 1
+# when one failed). OUT is a work directory of its own, never in the
+# checkout:
+#
+#   OUT/src    a copy of this checkout's module sources, where the build
+#              block runs (incremental from one run to the next)
+#   OUT/stage  INSTALL_MOD_PATH, made afresh every run
+#   OUT/guest  what is copied to the board: the three .ko files from
+#              OUT/stage and the README's board-side blocks
+#              (readme-install.sh, readme-check.sh, readme-uninstall.sh);
+#              scripts/guest/rootfs.sh puts them in /lib/user-modules, and
+#              the first boot (scripts/guest/initramfs/autoload.sh) runs the
+#              blocks there. Removed first: a failed run leaves none.
+#   OUT/build.log  the build block as run (bash -x) and its output
+#
+# The README marks each block of the route with an HTML comment on the line
+# before its fence: "<!-- own-kernel-route: build -->" (section 2),
+# "install" (section 3), "check" (section 4) and "uninstall" (section 7).
+# A missing marker or block is a FAIL. What is changed, and nothing else:
+# - the README's own variables of the build block, K (the kernel build), B
+#   (bindgen) and S (the staging root), are set to the suite's values: their
+#   assignment lines are replaced; each must be there;
+# - for ARCH=arm, "arm64" reads "arm" in every line, as the README tells the
+#   reader to;
+# - the environment loses the variables the Makefile or Kbuild would take
+#   from it (a user's fresh shell has none of them).
+# The build block runs on this host (the build host of the route). The
+# README's "copy the three .ko files to the board" is prose, not a command:
+# the suite's copy is OUT/guest into the initramfs. The board-side blocks
+# (install, depmod -a and modprobe; the /proc/crypto check; the uninstall)
+# are not run here: the guest runs them as written, as root in the directory
+# holding the .ko files. Here the staged tree is checked as the board's
+# depmod would see it: depmod -b over OUT/stage must list the three modules
+# in modules.dep and their crypto aliases in modules.alias.
+set -uo pipefail
+. "$(dirname "$0")/../lib.sh"
+trap - ERR	# failures are results here
+BUILD=${1:?usage: readme-route.sh BUILD ARCH OUT}
+ARCH=${2:?usage: readme-route.sh BUILD ARCH OUT}
+OUT=${3:?usage: readme-route.sh BUILD ARCH OUT}
+T=$(basename "$BUILD")
+README=$RSHA_ROOT/README.md
+failed=0
+pass() { echo "PASS $T: README own-kernel route: $*"; }
+fail() { echo "FAIL $T: README own-kernel route: $*"; failed=1; }
+finish() { exit $failed; }
+
+case $ARCH in arm64 | arm) ;; *) fail "ARCH=$ARCH: arm64 or arm expected"; finish ;; esac
+KREL=$(cat "$BUILD/include/config/kernel.release" 2>/dev/null) ||
+	{ fail "$BUILD has no include/config/kernel.release: not a built kernel"; finish; }
+# The suite's bindgen for the kernel's version (scripts/lib.sh): 6.12 takes
+# 0.69.5, every 7.x 0.71.1, as the README says.
+case $KREL in 6.12*) use_kernel 6.12 ;; *) use_kernel 7.3 ;; esac
+case $OUT in "$RSHA_ROOT" | "$RSHA_ROOT"/*) fail "OUT=$OUT is in the checkout"; finish ;; esac
+
+# block NAME: the lines of the README's fenced block marked NAME (for
+# ARCH=arm, with "arm" for "arm64"); fails when the marker is missing or
+# not right before a fence, or the block is not closed.
+block() {
+	awk -v mark="<!-- own-kernel-route: $1 -->" '
+		state == 0 && $0 == mark { state = 1; next }
+		state == 1 { if ($0 ~ /^```(sh)?$/) { state = 2; next } exit }
+		state == 2 { if ($0 == "```") { state = 3; exit } print }
+		END { exit state != 3 }' "$README" |
+		if [ "$ARCH" = arm ]; then sed 's/arm64/arm/g'; else cat; fi
+}
+
+mkdir -p "$OUT"
+rm -rf "$OUT/guest" "$OUT/stage"
+for b in build install check uninstall; do
+	if ! block "$b" >"$OUT/readme-$b.sh" || [ ! -s "$OUT/readme-$b.sh" ]; then
+		fail "README.md has no block marked '<!-- own-kernel-route: $b -->' right before a \`\`\`sh fence"
+	fi
+done
+[ $failed = 0 ] || finish
+
+# The build block with the README's variables set to the suite's values.
+run=$OUT/build-run.sh
+{
+	echo "# README.md, <!-- own-kernel-route: build -->, with K, B and S set (scripts/build/readme-route.sh)"
+	echo "set -e"
+	seen=
+	while IFS= read -r line; do
+		case $line in
+		K=*) printf 'K=%q\n' "$BUILD"; seen+=K ;;
+		B=*) printf 'B=%q\n' "$RSHA_BINDGEN"; seen+=B ;;
+		S=*) printf 'S=%q\n' "$OUT/stage"; seen+=S ;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done <"$OUT/readme-build.sh"
+} >"$run"
+for v in K=kernel-build B=bindgen S=staging-root; do
+	grep -q "^${v%%=*}=" "$run" || fail "the build block no longer sets ${v%%=*} (the ${v#*=}): update $0"
+done
+grep -q '^make .*INSTALL_MOD_PATH=.* modules_install' "$run" && grep -q '^make ' <(grep -v modules_install "$run") ||
+	fail "the build block has no 'make KDIR=...' line and 'make ... INSTALL_MOD_PATH=... modules_install' line"
+[ $failed = 0 ] || finish
+
+sync_sources "$OUT/src" Kbuild Makefile rust/rsha rust/drivers rust/testing asm
+log=$OUT/build.log
+if (cd "$OUT/src" && env -u ARCH -u KDIR -u BINDGEN -u RUSTC -u RUSTDOC -u CLIPPY -u CLIPPY_DRIVER \
+	-u LLVM -u LLVM_BIN -u CC -u KCC -u CROSS_COMPILE -u INSTALL_MOD_PATH -u INSTALL_MOD_DIR \
+	-u RSHA_TEST -u RSHA_UNIT_DRIVERS -u O -u M -u MAKELEVEL -u MFLAGS -u MAKEFLAGS \
+	bash -x "$run") >"$log" 2>&1; then
+	pass "the build block runs as written ($(grep -c '^make ' "$run") make lines, K=$BUILD, S=$OUT/stage; log: $log)"
+else
+	fail "the build block failed: $(grep -m3 -E '(error|Error)(\[E[0-9]+\])?:|\*\*\*' "$log" | tr '\n' ' ')(log: $log)"
+	tail -n 15 "$log" >&2
+	finish
+fi
+
+# The staged tree: lib/modules/<release>/updates with the three modules
+# and nothing else, each for this kernel (vermagic).
+mods="sha1-$ARCH-rs sha256-$ARCH-rs sha512-$ARCH-rs"
+upd=$OUT/stage/lib/modules/$KREL/updates
+have=$(cd "$upd" 2>/dev/null && find . -name '*.ko' -printf '%P\n' | LC_ALL=C sort | tr '\n' ' ')
+want=$(printf '%s.ko\n' $mods | LC_ALL=C sort | tr '\n' ' ')
+if [ "$have" = "$want" ]; then
+	pass "INSTALL_MOD_PATH staging has lib/modules/$KREL/updates/ with $want"
+else
+	fail "lib/modules/$KREL/updates/ of the staging root has '${have:-nothing}', want '$want'"
+	finish
+fi
+bad=
+for m in $mods; do
+	vm=$(/sbin/modinfo -F vermagic "$upd/$m.ko" 2>/dev/null)
+	[ "${vm%% *}" = "$KREL" ] || bad+=" $m: '${vm:-none}'"
+done
+if [ -z "$bad" ]; then
+	pass "the staged modules are for Linux $KREL (vermagic)"
+else
+	fail "staged modules for another kernel than $KREL:$bad"
+fi
+
+# depmod over the staging root, as the board's `depmod -a` reads the
+# installed tree: modules.dep lists the three, modules.alias gives each of
+# its algorithms' crypto aliases.
+if out=$(/sbin/depmod -b "$OUT/stage" "$KREL" 2>&1); then
+	missing=
+	for m in $mods; do
+		grep -q "^updates/$m.ko:" "$OUT/stage/lib/modules/$KREL/modules.dep" || missing+=" modules.dep:$m"
+		case $m in sha1-*) algs=sha1 ;; sha256-*) algs="sha224 sha256" ;; *) algs="sha384 sha512" ;; esac
+		for a in $algs; do
+			grep -qx "alias crypto-$a ${m//-/_}" "$OUT/stage/lib/modules/$KREL/modules.alias" ||
+				missing+=" modules.alias:crypto-$a->$m"
+		done
+	done
+	if [ -z "$missing" ]; then
+		pass "depmod -b of the staging root names the three modules in modules.dep and their crypto aliases in modules.alias"
+	else
+		fail "depmod -b of the staging root: missing$missing"
+	fi
+else
+	fail "depmod -b $OUT/stage $KREL: $out"
+fi
+
+# What goes to the board: the three modules and the board-side blocks, as
+# written (the guest runs them: scripts/guest/initramfs/autoload.sh).
+if [ $failed = 0 ]; then
+	mkdir -p "$OUT/guest"
+	for m in $mods; do cp "$upd/$m.ko" "$OUT/guest/"; done
+	for b in install check uninstall; do cp "$OUT/readme-$b.sh" "$OUT/guest/"; done
+	pass "the three modules and the README's install, check and uninstall blocks ($(cat "$OUT"/readme-{install,check,uninstall}.sh | grep -c .) lines) go to the first boot"
+fi
+finish
