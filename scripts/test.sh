@@ -482,10 +482,11 @@ for target in $TARGETS; do
 	# takes them. Only where the modules build out of tree against the
 	# kernel, as the route does: not for the 6.12 ARMv7 kernels (arm-test,
 	# arm-thumb2-test), whose modules are built in tree (the route of
-	# Documentation/boards.rst); the 7.3 ARMv7 kernel (--full) runs it with
+	# Documentation/boards.rst), nor for Debian's kernels (their own system
+	# test runs the package route); the 7.3 ARMv7 kernel (--full) runs it with
 	# ARCH=arm.
 	route=$BUILD/rsha-readme-route
-	if [ "$MODULES_BUILD" = oot ] && [ "$RSHA_TEST" = 1 ]; then
+	if [ "$MODULES_BUILD" = oot ] && [ "$RSHA_TEST" = 1 ] && [ -z "$DISTRO" ]; then
 		phase "$target: README's own-kernel route"
 		step "$target: README.md's own-kernel route as written (scripts/build/readme-route.sh; log: $route/build.log)"
 		"$RSHA_ROOT/scripts/build/readme-route.sh" "$BUILD" "$ARCH" "$route" | record

@@ -102,7 +102,7 @@ impl<A: Algorithm> HmacState<A> {
         // SAFETY: by the function's safety requirements.
         let inner = unsafe { Self::fields(slot, key) };
         // SAFETY: `key` is readable and outside `slot` (as above).
-        unsafe { State::resume_from(inner, addr_of!((*key).inner.0), 1) };
+        unsafe { State::resume_from(inner, addr_of!((*key).inner), 1) };
         // SAFETY: both fields are written (`fields` and the lines above).
         unsafe { slot.assume_init_mut() }
     }

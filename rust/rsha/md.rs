@@ -403,9 +403,8 @@ impl<A: Algorithm> State<A> {
         chain: &A::Chain,
         blocks: usize,
     ) -> &'s mut Self {
-        // SAFETY: a reference is valid for reads, and `slot`'s `&mut` keeps
-        // it outside the slot.
-        unsafe { Self::resume_from(slot, chain, blocks) }
+        // SAFETY: a local is valid for reads, outside the slot.
+        unsafe { Self::resume_from(slot, &Aligned8(*chain), blocks) }
     }
 
     /// [`Self::resume`] with `chain` read by raw copy, never through a
@@ -417,7 +416,7 @@ impl<A: Algorithm> State<A> {
     /// meanwhile, outside `slot`.
     pub unsafe fn resume_from<'s>(
         slot: &'s mut core::mem::MaybeUninit<Self>,
-        chain: *const A::Chain,
+        chain: *const Aligned8<A::Chain>,
         blocks: usize,
     ) -> &'s mut Self {
         // Evaluated at compile time, for every algorithm a state is made of.
@@ -431,7 +430,8 @@ impl<A: Algorithm> State<A> {
         // readable and outside it (the function's safety requirements). The
         // two writes initialise every field but the buffer, a `MaybeUninit`.
         unsafe {
-            core::ptr::copy_nonoverlapping(chain, core::ptr::addr_of_mut!((*state).chain.0), 1);
+            // Aligned 8-byte loads and stores, no `memcpy()` call.
+            core::ptr::addr_of_mut!((*state).chain).write(chain.read());
             core::ptr::addr_of_mut!((*state).count).write(count);
             slot.assume_init_mut()
         }
@@ -443,6 +443,7 @@ impl<A: Algorithm> State<A> {
 
     /// Hashes `data` and returns true if it completes no block, else returns
     /// false untouched: lets a caller skip setting up the cores (a NEON section).
+    #[inline(always)]
     pub fn absorb(&mut self, data: Message<'_>) -> bool {
         let fill = self.buffered();
         // `fill < BLOCK_SIZE` (see `buffered`): no overflow.
@@ -510,7 +511,8 @@ impl<A: Algorithm> State<A> {
     where
         F: FnMut(&mut A::Chain, Message<'_>),
     {
-        if !data.is_empty() {
+        // A short tail only fills the block buffer, in line.
+        if !data.is_empty() && !self.absorb(data) {
             self.update(data, compress);
         }
         self.pad(compress);
