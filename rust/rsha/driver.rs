@@ -118,7 +118,7 @@ pub unsafe trait Cores<A: Algorithm>: 'static {
 /// The driver of variant `V` of algorithm `A` in the module of cores `K`.
 pub struct Driver<K, A, const V: Variant>(PhantomData<(K, A)>);
 
-/// What a hash or HMAC driver needs of its cores: a compression function,
+/// What a hash or HMAC driver needs of its cores: the unit that runs them,
 /// names and a priority. [`Driver`] implements it; the negative control
 /// module its own.
 pub trait Compress: 'static {
@@ -130,17 +130,67 @@ pub trait Compress: 'static {
     const HMAC_DRIVER_NAME: &'static str;
     /// `cra_priority` of the hash; the HMAC's is one more.
     const PRIORITY: i32;
-    /// Compresses `blocks`, whole blocks, into `chain`, counted in `stats`;
-    /// sound in any context.
-    fn compress(
-        stats: &CoreStats,
-        chain: &mut <Self::Alg as Algorithm>::Chain,
-        blocks: Message<'_>,
-    );
+    /// The unit for an operation starting now; only units every CPU has.
+    fn unit() -> Unit {
+        Unit::Scalar
+    }
+    /// The scalar core: whole blocks, sound anywhere.
+    fn scalar(chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>);
+    /// The core of SIMD unit `unit` (one [`Compress::unit`] gave).
+    ///
+    /// # Safety
+    ///
+    /// Only inside a NEON section.
+    unsafe fn simd(unit: Unit, chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>) {
+        let _ = unit;
+        Self::scalar(chain, blocks)
+    }
     /// The hash's counters.
     fn stats() -> &'static CoreStats;
     /// The HMAC's counters.
     fn hmac_stats() -> &'static CoreStats;
+
+    /// Runs `f`, one operation, with its compression function ([`Op`]): the
+    /// unit read with one load, and where it is a SIMD unit and SIMD is
+    /// usable one NEON section around the whole operation, else the scalar
+    /// core. `stats` counts the blocks.
+    #[inline(always)]
+    fn run<R>(stats: &CoreStats, f: impl FnOnce(&mut Op<'_, '_, Self>) -> R) -> R {
+        simd::with_section(stats, Self::unit(), Self::Alg::BLOCK_SIZE, |section| {
+            f(&mut Op {
+                section,
+                stats,
+                _c: PhantomData,
+            })
+        })
+    }
+}
+
+/// The compression function of one operation ([`Compress::run`]).
+pub struct Op<'a, 's, C: Compress + ?Sized> {
+    section: Option<&'a mut simd::Section<'s>>,
+    stats: &'a CoreStats,
+    _c: PhantomData<C>,
+}
+
+impl<C: Compress + ?Sized> Op<'_, '_, C> {
+    /// Compresses `blocks`, whole blocks, into `chain`.
+    #[inline(always)]
+    pub fn compress(&mut self, chain: &mut <C::Alg as Algorithm>::Chain, blocks: Message<'_>) {
+        match &mut self.section {
+            Some(section) => {
+                let unit = section.unit();
+                // SAFETY: the core of the section's unit, which `C::unit()`
+                // gave, so every CPU has it, runs inside the section.
+                unsafe { section.run(blocks, |b| C::simd(unit, chain, b)) }
+            }
+            None => {
+                self.stats
+                    .count(Unit::Scalar, blocks.len() / C::Alg::BLOCK_SIZE);
+                C::scalar(chain, blocks)
+            }
+        }
+    }
 }
 
 impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
@@ -156,34 +206,32 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
     };
 
     #[inline(always)]
-    fn compress(stats: &CoreStats, chain: &mut A::Chain, blocks: Message<'_>) {
+    fn unit() -> Unit {
         // A unit driver is registered, and a unit selected, only where every
         // CPU has it (`Selector`'s invariants, the module's init).
-        let unit = match V {
+        match V {
             AUTO => K::selector().unit(),
             NEON => Unit::Neon,
             CE if K::CE_FEATURE.is_some() => Unit::Ce,
             _ => Unit::Scalar,
-        };
-        if unit != Unit::Scalar {
-            let simd = |b: Message<'_>| {
-                if unit == Unit::Ce {
-                    // SAFETY: inside the section `simd::run` holds, on CPUs
-                    // that have the unit (above).
-                    unsafe { K::ce(chain, b) }
-                } else {
-                    // SAFETY: as above.
-                    unsafe { K::neon(chain, b) }
-                }
-            };
-            // SAFETY: `simd` runs the unit's core, sound in a NEON section on
-            // these CPUs (the `Cores` contract).
-            if unsafe { simd::run(blocks, A::BLOCK_SIZE, unit, stats, simd) } {
-                return;
-            }
         }
-        stats.count(Unit::Scalar, blocks.len() / A::BLOCK_SIZE);
+    }
+
+    #[inline(always)]
+    fn scalar(chain: &mut A::Chain, blocks: Message<'_>) {
         K::scalar(chain, blocks)
+    }
+
+    #[inline(always)]
+    unsafe fn simd(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
+        if unit == Unit::Ce {
+            // SAFETY: inside a NEON section (the function's contract), on
+            // CPUs that have the unit (`unit()`).
+            unsafe { K::ce(chain, blocks) }
+        } else {
+            // SAFETY: as above.
+            unsafe { K::neon(chain, blocks) }
+        }
     }
 
     fn stats() -> &'static CoreStats {
@@ -208,25 +256,19 @@ impl<A: Algorithm, K: Cores<A>> Driver<K, A, AUTO> {
     pub fn run_unit(unit: Unit, blocks: Message<'_>) -> bool {
         static NO_STATS: CoreStats = CoreStats::new();
         let mut chain = A::INITIAL;
-        let ran = match unit {
-            Unit::Scalar => {
+        let ran = simd::with_section(&NO_STATS, unit, A::BLOCK_SIZE, |section| match section {
+            Some(s) => {
+                // SAFETY: the selector times a unit only where every CPU has
+                // it (`Selector::start`), in its section.
+                unsafe { s.run(blocks, |b| Self::simd(unit, &mut chain, b)) };
+                true
+            }
+            None if unit == Unit::Scalar => {
                 K::scalar(&mut chain, blocks);
                 true
             }
-            // SAFETY: the selector times a unit only where every CPU has it
-            // (`Selector::start`), in a NEON section (`simd::run`).
-            Unit::Neon => unsafe {
-                simd::run(blocks, A::BLOCK_SIZE, unit, &NO_STATS, |b| {
-                    K::neon(&mut chain, b)
-                })
-            },
-            // SAFETY: as above.
-            Unit::Ce => unsafe {
-                simd::run(blocks, A::BLOCK_SIZE, unit, &NO_STATS, |b| {
-                    K::ce(&mut chain, b)
-                })
-            },
-        };
+            None => false,
+        });
         // Keep the result alive, so that the runs cannot be left out.
         core::hint::black_box(&chain);
         ran
@@ -287,16 +329,16 @@ impl<C: Compress> Shash for Hash<C> {
     fn update(state: &mut Self::State, data: Message<'_>) {
         // An update that completes no block needs no core.
         if !state.absorb(data) {
-            state.update(data, &mut |chain, blocks| {
-                C::compress(C::stats(), chain, blocks)
+            C::run(C::stats(), |op| {
+                state.update(data, &mut |c, b| op.compress(c, b))
             });
         }
     }
 
     #[inline(always)]
     fn finup(state: &mut Self::State, data: Message<'_>) -> Self::Words {
-        state.finish(data, &mut |chain, blocks| {
-            C::compress(C::stats(), chain, blocks)
+        C::run(C::stats(), |op| {
+            state.finish(data, &mut |c, b| op.compress(c, b))
         });
         state.chain()
     }
@@ -359,8 +401,8 @@ impl<C: Compress> Shash for Hmac<C> {
     type Words = <C::Alg as Algorithm>::Chain;
 
     fn setkey(slot: &mut MaybeUninit<Self::Key>, key: Message<'_>) -> Result {
-        HmacKey::prepare(slot, key, &mut |chain, blocks| {
-            C::compress(C::hmac_stats(), chain, blocks)
+        C::run(C::hmac_stats(), |op| {
+            HmacKey::prepare(slot, key, &mut |c, b| op.compress(c, b));
         });
         Ok(())
     }
@@ -378,16 +420,16 @@ impl<C: Compress> Shash for Hmac<C> {
     fn update(state: &mut Self::State, data: Message<'_>) {
         let state = state.inner();
         if !state.absorb(data) {
-            state.update(data, &mut |chain, blocks| {
-                C::compress(C::hmac_stats(), chain, blocks)
+            C::run(C::hmac_stats(), |op| {
+                state.update(data, &mut |c, b| op.compress(c, b))
             });
         }
     }
 
     #[inline(always)]
     fn finup(state: &mut Self::State, data: Message<'_>) -> Self::Words {
-        state.finish(data, &mut |chain, blocks| {
-            C::compress(C::hmac_stats(), chain, blocks)
+        C::run(C::hmac_stats(), |op| {
+            state.finish(data, &mut |c, b| op.compress(c, b))
         });
         state.chain()
     }

@@ -42,71 +42,144 @@ pub fn cpu_has_neon() -> bool {
     false
 }
 
-/// Runs `core` over `blocks`, whole blocks of `block_size` bytes, inside NEON
-/// sections if SIMD is usable now, and returns true; returns false without
-/// running it otherwise (hardirq context, interrupts off on 32-bit ARM,
-/// testmgr's "SIMD disabled" tests). `stats` counts the blocks of `unit` and
-/// times the sections.
+/// An open NEON section, in which an operation's SIMD core runs
+/// ([`with_section`]), hashing whole blocks of `block_size` bytes.
 ///
-/// On 32-bit ARM a section holds at most [`NEON_SECTION_BYTES`]; a longer run
-/// ends it and opens another (usability cannot change in between: nothing
-/// here changes the context). From Linux 6.19 on, arm64's
-/// `kernel_neon_begin()` takes room for the section's registers, on the
-/// caller's stack until `kernel_neon_end()`, where the kernel saves them if the
-/// task is preempted or a softirq's section interrupts it.
+/// # Invariants
 ///
-/// # Safety
-///
-/// Calling `core` with whole blocks inside a NEON section is sound on every
-/// CPU of the system.
-#[inline(always)]
-pub unsafe fn run<F: FnMut(Message<'_>)>(
-    blocks: Message<'_>,
-    block_size: usize,
+/// Between `kernel_neon_begin()` and `kernel_neon_end()` of this task, both
+/// with `regs`, which does not move meanwhile (only [`with_section`] makes a
+/// `Section`, in its own frame, and lends it out); `bytes` counts what the
+/// section has hashed, at most [`NEON_SECTION_BYTES`].
+pub struct Section<'s> {
+    stats: &'s CoreStats,
     unit: Unit,
+    block_size: usize,
+    bytes: usize,
+    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    clock: super::stats::SectionClock,
+    #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
+    regs: core::mem::MaybeUninit<bindings::user_fpsimd_state>,
+}
+
+/// Runs `f` in a NEON section if `unit` is a SIMD unit and SIMD is usable now
+/// (not in hardirq context, nor with interrupts off on 32-bit ARM, nor during
+/// testmgr's "SIMD disabled" tests), with `None` otherwise, when the caller
+/// runs its scalar core. One section serves the whole operation, as a
+/// `finup()`'s data and padding blocks; on 32-bit ARM it is cut every
+/// [`NEON_SECTION_BYTES`] ([`Section::run`]). `stats` times the sections.
+///
+/// From Linux 6.19 on, arm64's `kernel_neon_begin()` takes room for the
+/// section's registers, which the kernel fills if the task is preempted or a
+/// softirq's section interrupts it: a field of the `Section`, which stays in
+/// this frame until `kernel_neon_end()`.
+#[inline(always)]
+pub fn with_section<R>(
     stats: &CoreStats,
-    mut core: F,
-) -> bool {
+    unit: Unit,
+    block_size: usize,
+    f: impl FnOnce(Option<&mut Section<'_>>) -> R,
+) -> R {
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     {
-        // SAFETY: reads this CPU's preempt count, IRQ flags and the
-        // crypto self-tests' flag; any context.
-        if !unsafe { bindings::rsha_simd_usable() } {
-            return false;
-        }
-        let mut rest = blocks;
-        loop {
-            // Whole blocks: `NEON_SECTION_BYTES` is a multiple of the block size.
-            let (now, tail) = rest.split_at(NEON_SECTION_BYTES);
+        let mut section = Section {
+            stats,
+            unit,
+            block_size,
+            bytes: 0,
+            clock: stats.section_start(),
             #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
-            let mut regs = core::mem::MaybeUninit::<bindings::user_fpsimd_state>::uninit();
-            let clock = stats.section_start();
-            // SAFETY: SIMD is usable (checked above, and nothing since changed
-            // the context); the section is ended below, in the same context,
-            // with the same register room, which stays in place meanwhile
-            // (only the kernel writes or reads it). `core` is sound inside it
-            // (the function's safety requirements).
-            unsafe {
-                #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
-                bindings::kernel_neon_begin(regs.as_mut_ptr());
-                #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
-                bindings::kernel_neon_begin();
-                core(now);
-                #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
-                bindings::kernel_neon_end(regs.as_mut_ptr());
-                #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
-                bindings::kernel_neon_end();
-            }
-            stats.section_end(clock, unit, now.len() / block_size, now.len());
-            if tail.is_empty() {
-                return true;
-            }
-            rest = tail;
+            regs: core::mem::MaybeUninit::uninit(),
+        };
+        // SAFETY: reads this CPU's preempt count, IRQ flags and the crypto
+        // self-tests' flag; any context.
+        let open = unit != Unit::Scalar && unsafe { bindings::rsha_simd_usable() };
+        if open {
+            // SAFETY: SIMD is usable; ended below, in this frame.
+            unsafe { section.begin() };
         }
+        let result = f(if open { Some(&mut section) } else { None });
+        if open {
+            // SAFETY: pairs with the `begin()` above (or `run()`'s last one).
+            unsafe { section.end() };
+        }
+        result
     }
     #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
     {
-        let _ = (blocks, block_size, unit, stats, &mut core);
-        false
+        let _ = (stats, unit, block_size);
+        f(None)
+    }
+}
+
+#[cfg(CONFIG_KERNEL_MODE_NEON)]
+impl Section<'_> {
+    /// The unit whose core runs in the section.
+    #[inline(always)]
+    pub fn unit(&self) -> Unit {
+        self.unit
+    }
+
+    /// # Safety
+    ///
+    /// SIMD is usable, no section of this task is open, and [`Self::end`]
+    /// follows in the same context.
+    #[inline(always)]
+    unsafe fn begin(&mut self) {
+        self.clock = self.stats.section_start();
+        // SAFETY: by the function's safety requirements; `regs` stays in
+        // place until `end()` (type invariants).
+        unsafe {
+            #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
+            bindings::kernel_neon_begin(self.regs.as_mut_ptr());
+            #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
+            bindings::kernel_neon_begin();
+        }
+    }
+
+    /// # Safety
+    ///
+    /// Pairs with [`Self::begin`], in the same context.
+    #[inline(always)]
+    unsafe fn end(&mut self) {
+        // SAFETY: by the function's safety requirements.
+        unsafe {
+            #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
+            bindings::kernel_neon_end(self.regs.as_mut_ptr());
+            #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
+            bindings::kernel_neon_end();
+        }
+        let blocks = self.bytes / self.block_size;
+        self.stats
+            .section_end(self.clock, self.unit, blocks, self.bytes);
+        self.bytes = 0;
+    }
+
+    /// Runs `core` over `blocks`, whole blocks, in the section; on 32-bit ARM ends it and opens another every
+    /// [`NEON_SECTION_BYTES`] (SIMD stays usable: nothing here changes the
+    /// context).
+    ///
+    /// # Safety
+    ///
+    /// Calling `core` with whole blocks in a NEON section is sound.
+    #[inline(always)]
+    pub unsafe fn run<F: FnMut(Message<'_>)>(&mut self, blocks: Message<'_>, mut core: F) {
+        let mut rest = blocks;
+        while !rest.is_empty() {
+            if self.bytes >= NEON_SECTION_BYTES {
+                // SAFETY: the section is open (type invariants), and SIMD
+                // still usable.
+                unsafe {
+                    self.end();
+                    self.begin();
+                }
+            }
+            // Whole blocks: the bound is a multiple of every block size.
+            let (now, tail) = rest.split_at(NEON_SECTION_BYTES - self.bytes);
+            core(now);
+            // At most the bound: no overflow.
+            self.bytes += now.len();
+            rest = tail;
+        }
     }
 }

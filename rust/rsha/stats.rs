@@ -60,6 +60,7 @@ pub struct CoreStats {
 }
 
 /// The time a NEON section started (nothing without statistics).
+#[derive(Clone, Copy)]
 pub struct SectionClock {
     #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
     start: u64,

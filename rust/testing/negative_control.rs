@@ -46,8 +46,7 @@ impl Compress for Sha256Wrong {
     const DRIVER_NAME: &'static str = "sha256-rs-negative-control";
     const HMAC_DRIVER_NAME: &'static str = "hmac-sha256-rs-negative-control";
     const PRIORITY: i32 = 10;
-    fn compress(stats: &CoreStats, chain: &mut [u32; 8], blocks: Message<'_>) {
-        stats.count(rsha::select::Unit::Scalar, blocks.len() / 64);
+    fn scalar(chain: &mut [u32; 8], blocks: Message<'_>) {
         wrong_compress(chain, blocks)
     }
     fn stats() -> &'static CoreStats {
