@@ -4,9 +4,10 @@
 //! them ([`Driver`]), and the hash and the HMAC over the engine ([`Hash`](struct@Hash),
 //! [`Hmac`]), each an [`Shash`].
 //!
-//! The hot path, one call of a core, is [`Driver::compress`]: the unit read
+//! The hot path is [`Compress::run`] and [`Op::compress`]: the unit read
 //! with one load, the scalar core called directly, or a SIMD core in a NEON
-//! section ([`super::simd::run`]), the scalar core where SIMD is not usable.
+//! section around the whole operation ([`super::simd::with_section`]), the
+//! scalar core where SIMD is not usable.
 
 use super::{
     cpu::Feature,
