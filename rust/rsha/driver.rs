@@ -303,6 +303,17 @@ fn import_state<'s, A: Algorithm>(
     return State::import_partial(slot, input);
 }
 
+/// Hashes `data` into the (inner) hash `state`, counted in `stats`: an update
+/// that completes no block needs no core and no section.
+#[inline(always)]
+fn update<C: Compress>(stats: &CoreStats, state: &mut State<C::Alg>, data: Message<'_>) {
+    if !state.absorb(data) {
+        C::run(stats, |op| {
+            state.update(data, &mut |c, b| op.compress(c, b))
+        });
+    }
+}
+
 /// The hash driver of `C`.
 pub struct Hash<C>(PhantomData<C>);
 
@@ -328,12 +339,7 @@ impl<C: Compress> Shash for Hash<C> {
 
     #[inline(always)]
     fn update(state: &mut Self::State, data: Message<'_>) {
-        // An update that completes no block needs no core.
-        if !state.absorb(data) {
-            C::run(C::stats(), |op| {
-                state.update(data, &mut |c, b| op.compress(c, b))
-            });
-        }
+        update::<C>(C::stats(), state, data);
     }
 
     #[inline(always)]
@@ -419,12 +425,7 @@ impl<C: Compress> Shash for Hmac<C> {
 
     #[inline(always)]
     fn update(state: &mut Self::State, data: Message<'_>) {
-        let state = state.inner();
-        if !state.absorb(data) {
-            C::run(C::hmac_stats(), |op| {
-                state.update(data, &mut |c, b| op.compress(c, b))
-            });
-        }
+        update::<C>(C::hmac_stats(), state.inner(), data);
     }
 
     #[inline(always)]
