@@ -6,7 +6,7 @@
 //! the core, `kernel_neon_end()`; elsewhere the caller runs its scalar core.
 //!
 //! Without `CONFIG_KERNEL_MODE_NEON` (possible on 32-bit ARM) nothing here uses
-//! NEON: [`cpu_has_neon`] is false and [`run`] never runs a SIMD core.
+//! NEON: [`cpu_has_neon`] is false and [`with_section`] never opens a section.
 //!
 //! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
 //! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).

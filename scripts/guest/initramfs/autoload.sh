@@ -73,7 +73,7 @@ ktap_subtest autoload
 #    the board: the three modules from its staging root and the README's
 #    board-side blocks, which run here as written, as root in the directory
 #    of the .ko files (no copy to a board: the initramfs is it). The install
-#    block (install -D into /lib/modules/$(uname -r)/updates/, depmod -a,
+#    block (cp into /lib/modules/$(uname -r)/updates/, depmod -a,
 #    modprobe -a) must succeed; the user's build then registers one driver
 #    per algorithm and one for its HMAC: the selected ones. The check block
 #    (section 4) must print first the driver a lookup of sha256 finds
@@ -82,6 +82,11 @@ ktap_subtest autoload
 #    scripts/results/parse.py). The uninstall block (modprobe -r, rm,
 #    depmod -a) then leaves no updates/ module to shadow the suite's own.
 if [ -d /lib/user-modules ]; then
+	# Distributions search updates/ before the kernel's own modules, so that
+	# an installed module shadows one of the same name; this initramfs has
+	# the suite's build of them under rsha/, so it says so too.
+	mkdir -p /etc/depmod.d
+	echo "search updates built-in" >/etc/depmod.d/rsha-updates-first.conf
 	ktap_cmd readme-install-block sh -c 'cd /lib/user-modules && sh -e ./readme-install.sh'
 	want=
 	for m in $MODULES; do
