@@ -84,9 +84,10 @@ ktap_subtest autoload
 if [ -d /lib/user-modules ]; then
 	# Distributions search updates/ before the kernel's own modules, so that
 	# an installed module shadows one of the same name; this initramfs has
-	# the suite's build of them under rsha/, so it says so too.
+	# the suite's build of them under rsha/, which it names after updates/
+	# (a directory depmod.d does not name ranks by its own order).
 	mkdir -p /etc/depmod.d
-	echo "search updates built-in" >/etc/depmod.d/rsha-updates-first.conf
+	echo "search updates rsha built-in" >/etc/depmod.d/rsha-updates-first.conf
 	ktap_cmd readme-install-block sh -c 'cd /lib/user-modules && sh -e ./readme-install.sh'
 	want=
 	for m in $MODULES; do
