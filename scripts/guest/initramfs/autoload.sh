@@ -82,12 +82,11 @@ ktap_subtest autoload
 #    scripts/results/parse.py). The uninstall block (modprobe -r, rm,
 #    depmod -a) then leaves no updates/ module to shadow the suite's own.
 if [ -d /lib/user-modules ]; then
-	# Distributions search updates/ before the kernel's own modules, so that
-	# an installed module shadows one of the same name; this initramfs has
-	# the suite's build of them under rsha/, which it names after updates/
-	# (a directory depmod.d does not name ranks by its own order).
-	mkdir -p /etc/depmod.d
-	echo "search updates rsha built-in" >/etc/depmod.d/rsha-updates-first.conf
+	# The suite's own build of the three modules is set aside meanwhile, so
+	# that modprobe can find only the README's.
+	rel=$(uname -r)
+	mkdir -p /tmp/rsha-aside
+	for m in $MODULES; do mv "/lib/modules/$rel/rsha/$m.ko" /tmp/rsha-aside/; done
 	ktap_cmd readme-install-block sh -c 'cd /lib/user-modules && sh -e ./readme-install.sh'
 	want=
 	for m in $MODULES; do
@@ -108,6 +107,7 @@ if [ -d /lib/user-modules ]; then
 	[ $rc = 0 ] && [ -n "$top" ] && [ "$first" = "$top" ]
 	ktap_result $? readme-check-block-names-the-top-driver "exit $rc; first: ${first:-none}; lookup: ${top:-none}; output: $(head -c 1500 /tmp/readme-check.out)"
 	ktap_cmd readme-uninstall-block sh -c 'cd /lib/user-modules && sh -e ./readme-uninstall.sh'
+	mv /tmp/rsha-aside/*.ko "/lib/modules/$rel/rsha/" && depmod -a
 	# With the sha1 module its self-test loaded (the generic reference), so
 	# that step 1 starts from nothing loaded; updates/ must be empty again.
 	unload '^sha[0-9]+_arm[0-9]*_rs$' /tmp/al.err && unload '^sha1(_generic)?$' /tmp/al.err &&
