@@ -241,6 +241,8 @@ pub const fn modinfo_entry<const N: usize>(parts: &[&str]) -> [u8; N] {
 /// contract for every algorithm listed.
 #[macro_export]
 macro_rules! module_sha_driver {
+    // SAFETY: not an unsafe block but the driver author's `unsafe`, which
+    // their own safety comment argues (see the documentation above).
     (cores: unsafe {
         scalar: $scalar:ident,
         neon: $neon:ident

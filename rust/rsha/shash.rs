@@ -662,10 +662,9 @@ impl Registration {
                 if round & (1 << i) == 0 {
                     continue;
                 }
-                // SAFETY: the element is complete (type invariant of
-                // `AlgDef`), static and pinned; not yet known to C, so the
-                // owner may be written. `struct module` of the `kernel`
-                // crate's bindings and of ours are the same C type.
+                // SAFETY: the element is complete, static and pinned, not yet
+                // known to C, so the owner may be written (one C type
+                // `struct module` in both bindings).
                 to_result(unsafe {
                     (*alg.base()).cra_module = module.as_ptr().cast();
                     bindings::crypto_register_shash(alg.as_ptr())
