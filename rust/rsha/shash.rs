@@ -609,13 +609,15 @@ impl<T: Shash> Adapter<T> {
 /// Linux 6.12 registers without waiting for the self-tests, and a hash
 /// driver that passes its test removes the users of every lower-priority
 /// driver of its algorithm (`crypto_alg_tested()`), among them the `hmac`
-/// template instance over the generic hash that an HMAC driver's self-test is
-/// using. So the hashes go first, and the keyed algorithms once their tests
-/// have passed. Each round's tests run side by side; the module polls their
-/// outcome (`CRYPTO_ALG_TESTED`), never allocating a transform, whose lookup
-/// would kill a test still running after 60 s (`crypto_larval_wait()`), and
-/// waits `wait_ms` at most in all; a wait given up is logged, and the driver
-/// serves once its test passes.
+/// template instance over the generic hash that an HMAC driver's self-test
+/// compares with. So the hashes go first, the keyed algorithms after them,
+/// and each driver once the previous one's test has passed: tests side by
+/// side starve the generic instance's own test under emulation until a
+/// lookup gives up on it (`-ETIMEDOUT`, then `-ELIBBAD` for the others). The
+/// module polls each outcome (`CRYPTO_ALG_TESTED`), never allocating a
+/// transform, whose lookup would kill a test still running after 60 s
+/// (`crypto_larval_wait()`), and waits `wait_ms` at most in all; a wait given
+/// up is logged, and the driver serves once its test passes.
 ///
 /// # Invariants
 ///
@@ -670,43 +672,32 @@ impl Registration {
                     bindings::crypto_register_shash(alg.as_ptr())
                 })?;
                 reg.registered |= 1 << i;
+                wait_for_test(alg, deadline, wait_ms);
             }
-            reg.wait(round, deadline, wait_ms);
         }
         Ok(reg)
     }
+}
 
-    /// Polls until the self-tests of the elements in `round` have passed, or
-    /// until `deadline` (the monotonic clock, in ns).
-    fn wait(&self, round: u64, deadline: u64, wait_ms: u64) {
-        // SAFETY: the elements of `round` are registered; the flags are
-        // read by a C helper, racing only the crypto API's own writes of them.
-        let tested = |alg: &AlgDef| unsafe { bindings::rsha_alg_tested(alg.base()) };
-        let pending = |reg: &Self| {
-            reg.algs
-                .iter()
-                .enumerate()
-                .any(|(i, alg)| round & (1 << i) != 0 && !tested(alg))
-        };
-        while pending(self) {
-            if super::select::now_ns() >= deadline {
-                for (i, alg) in self.algs.iter().enumerate() {
-                    if round & (1 << i) != 0 && !tested(alg) {
-                        // SAFETY: a NUL-terminated name that nothing writes
-                        // after `AlgDef::new`.
-                        let name = unsafe { super::cstr_from_ptr(alg.driver_name()) };
-                        kernel::pr_warn!(
-                            "self-test of {} not passed {} ms after the module began to load: not waiting for it\n",
-                            super::cstr_text(name),
-                            u32::try_from(wait_ms).unwrap_or(u32::MAX)
-                        );
-                    }
-                }
-                return;
-            }
-            // SAFETY: module init, task context: may sleep.
-            unsafe { bindings::msleep(20) };
+/// Polls until the self-test of the registered `alg` has passed, or until
+/// `deadline` (the monotonic clock, in ns), when it logs that it gave up.
+fn wait_for_test(alg: &AlgDef, deadline: u64, wait_ms: u64) {
+    // SAFETY: `alg` is registered; the flags are read by a C helper, racing
+    // only the crypto API's own writes of them.
+    while !unsafe { bindings::rsha_alg_tested(alg.base()) } {
+        if super::select::now_ns() >= deadline {
+            // SAFETY: a NUL-terminated name that nothing writes after
+            // `AlgDef::new`.
+            let name = unsafe { super::cstr_from_ptr(alg.driver_name()) };
+            kernel::pr_warn!(
+                "self-test of {} not passed {} ms after the module began to load: not waiting for it\n",
+                super::cstr_text(name),
+                u32::try_from(wait_ms).unwrap_or(u32::MAX)
+            );
+            return;
         }
+        // SAFETY: module init, task context: may sleep.
+        unsafe { bindings::msleep(20) };
     }
 }
 
