@@ -4,6 +4,9 @@
 
     bench-report.py LOG --arch ARCH --cpu CPU --out DIR [--no-charts] [--icount]
                     [--reference generic|lib]
+    bench-report.py LOG --tcrypt --arch ARCH --cpu CPU [--icount] [--reference generic|lib]
+    bench-report.py --tcrypt-list --selected DRIVERS --intree DRIVERS [--sec N] [--passes N]
+                    [--reference generic|lib]
 
 writes DIR/ARCH.csv (one line per driver and tcrypt row, with the ratio to the
 generic driver of the same algorithm and the same (block size, update size)
@@ -18,6 +21,14 @@ instruction count (1 us = 1000 instructions). --reference lib: the kernel is
 7.3, whose reference drivers (and only SHA drivers) are sha1-lib ...
 sha512-lib, over lib/crypto: every ratio is then to them; "generic" in the
 column names and tables means that reference.
+
+--tcrypt-list and --tcrypt are scripts/tcrypt.sh's (bench.sh with
+RSHA_BENCH_TCRYPT=1): the first prints the runs of its one boot, per algorithm
+of tcrypt modes 303-306 our selected driver and the driver the kernel picks
+without ours (theirs()), then the modes themselves; the second prints, from the
+log, a table per algorithm with the two side by side and the unit each CPU type
+chose, and fails when a run is missing or /proc/crypto ranks another driver
+first without ours.
 """
 import argparse
 import csv
@@ -111,6 +122,13 @@ def counterpart(drv, drivers):
     return None
 
 
+def theirs(ours, drivers):
+    """The driver the kernel picks without ours, for our selected driver ours:
+    its in-tree counterpart among drivers (6.12), or else the reference
+    (<alg>-lib on 7.3, over lib/crypto)."""
+    return counterpart(ours, drivers) or family(ours) + REF
+
+
 def order(drivers):
     rank = {"generic": 0, "in-tree": 1, "ours": 2}
     units = ("scalar", "neon", "ce", "auto")
@@ -128,7 +146,12 @@ def fmt(x, spec="{:.2f}"):
     return "-" if x is None else spec.format(x)
 
 
-def md_table(head, body):
+def md_table(head, body, align=False):
+    """A Markdown table; align: its columns padded, numbers to the right (for a terminal)."""
+    if align:
+        w = [max(len(str(c)) for c in col) for col in zip(head, *body)]
+        head = [h.rjust(n) for h, n in zip(head, w)]
+        body = [[str(c).rjust(n) for c, n in zip(r, w)] for r in body]
     out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " for _ in head) + "|"]
     out += ["| " + " | ".join(str(c) for c in r) + " |" for r in body]
     return "\n".join(out)
@@ -299,12 +322,91 @@ def hmac_summary(rows, arch, cpu, caveat, icount):
     p(md_table(["ours", "against"] + [f"{n} B" for n in sizes], body) + "\n")
 
 
+# scripts/tcrypt.sh: the tcrypt speed modes of the four algorithms.
+TCRYPT_MODES = (("sha1", 303), ("sha256", 304), ("sha384", 305), ("sha512", 306))
+UNIT_LINE = re.compile(r"(\w+_rs): ((?:unit=|CPU type ).*)$")
+CPU_TYPE = re.compile(r"CPU type (\S+ \(\d+ CPUs?\)): .*: (\w+)$")
+
+
+def tcrypt_list(selected, intree, sec, passes):
+    """The runs of scripts/tcrypt.sh's boot, one tcrypt.list line each."""
+    runs = []
+    for _ in range(passes):
+        for alg, _ in TCRYPT_MODES:
+            ours = [d for d in selected if family(d) == alg]
+            if not ours:
+                raise SystemExit(f"error: no selected {alg} driver in --selected")
+            runs += [f"mode=300 alg={d} sec={sec}" for d in (ours[0], theirs(ours[0], intree))]
+    return runs + [f"mode={m} sec={sec}" for _, m in TCRYPT_MODES]
+
+
+def tcrypt_report(lines, rows, picked, arch, cpu, caveat):
+    """scripts/tcrypt.sh's tables; the number of problems found (0: none)."""
+    sec = console.sections(lines)
+    crypto = console.proc_crypto(sec.get("proc-crypto", []))
+    module = {a.get("driver"): a.get("module", "") for a in crypto}
+    choices = {}  # module: its unit messages at load
+    for line in (l for k, v in sec.items() if k.startswith("dmesg insmod-") for l in v):
+        m = UNIT_LINE.search(line)
+        if m:
+            choices.setdefault(m.group(1), []).append(m.group(2))
+    p = print
+    p(f"## tcrypt modes 303-306 on {arch}, qemu -cpu {cpu}\n")
+    p(f"**{caveat}**\n")
+    p("Units chosen at module load (rust/rsha/select.rs; TCG times, not hardware ones):")
+    for mod, msgs in sorted(choices.items()):
+        p("".join(f"  {mod}: {t}\n" for t in msgs), end="")
+    if not choices:
+        p("  (none found in the log)")
+    errors = []
+    # The drivers the boot's runs named (timed or not), as tcrypt_list() chose them.
+    named = [m.group(1) for k in sec for m in [re.match(r"dmesg tcrypt-.*\balg=([^:]+)", k)] if m]
+    intree = [d for d in named if kind(d) == "in-tree"]
+    for alg, mode in TCRYPT_MODES:
+        ours = next((d for d in named if family(d) == alg and unit(d) == "auto"), None)
+        ref = ours and theirs(ours, intree)
+        gone = [d for d in (ours, ref) if not rows.get(d)]
+        if gone:
+            errors.append(f"{alg}: no speed rows of " + (", ".join(gone) if ours else "our selected driver") +
+                          " (tcrypt's messages are in the log's 'dmesg tcrypt-...' sections)")
+            continue
+        # /proc/crypto of the same boot: the driver ranked first without ours.
+        top = console.top_driver([a for a in crypto if not a.get("driver", "").endswith("-rs")], alg)
+        if top and top != ref:
+            errors.append(f"/proc/crypto ranks {top} first for {alg} without ours, the run timed {ref}")
+        if alg not in picked:
+            errors.append(f"tcrypt mode={mode} printed no {alg} speed test")
+        units = [f"{t}: {u}" for msg in choices.get(module.get(ours), [])
+                 for t, u in CPU_TYPE.findall(msg)]
+        what = {"in-tree": f"in-tree, {unit(ref)}",
+                "generic": "lib/crypto, its unit chosen at boot" if REF == "-lib" else "generic C"}
+        p(f"\n### {alg.upper().replace('SHA', 'SHA-')} (tcrypt mode={mode})\n")
+        p(f"- ours: `{ours}`, unit per CPU type: {'; '.join(units) or '-'}")
+        p(f"- theirs: `{ref}`, the kernel's pick without ours ({what[kind(ref)]})")
+        p(f"- the kernel's pick with ours loaded (mode={mode}): `{picked.get(alg, '-')}`\n")
+        body, rs = [], []
+        for key in sorted(set(rows[ours]) | set(rows[ref])):
+            a, b = rows[ours].get(key), rows[ref].get(key)
+            r = ratio(rows, ours, key, ref)
+            rs += [r] if r else []
+            body.append([key[0], key[1], a[1] if a else "-", b[1] if b else "-", fmt(r)])
+        gm = math.exp(sum(map(math.log, rs)) / len(rs)) if rs else None
+        body.append(["geomean", "", "", "", fmt(gm)])
+        p(md_table(["block (B)", "update (B)", "ours ops/s", "theirs ops/s", "ours/theirs"], body, align=True))
+    p("\nours/theirs: throughput (ops/s, the same as bytes/s within a row) of ours over theirs; "
+      "above 1: ours faster.\n")
+    p(f"**{caveat}**")
+    for e in errors:
+        print(f"error: {e}", file=sys.stderr)
+    return len(errors)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("log")
-    ap.add_argument("--arch", required=True)
-    ap.add_argument("--cpu", required=True)
-    ap.add_argument("--out", required=True)
+    ap.add_argument("log", nargs="?")
+    ap.add_argument("--arch")
+    ap.add_argument("--cpu")
+    ap.add_argument("--out")
     ap.add_argument("--no-charts", action="store_true")
     ap.add_argument("--icount", action="store_true",
                     help="the log is of a QEMU -icount shift=0 run (times are instruction counts)")
@@ -312,9 +414,24 @@ def main():
                     help="the log is of an HMAC run (RSHA_BENCH_HMAC=1): the per-message table only")
     ap.add_argument("--reference", choices=("generic", "lib"), default="generic",
                     help="the reference drivers: <alg>-generic (6.12) or <alg>-lib (7.3)")
+    ap.add_argument("--tcrypt", action="store_true",
+                    help="the log is of scripts/tcrypt.sh: its tables only")
+    ap.add_argument("--tcrypt-list", action="store_true",
+                    help="print scripts/tcrypt.sh's tcrypt runs (needs --selected, --intree)")
+    ap.add_argument("--selected", default="", help="our selected drivers, comma-separated")
+    ap.add_argument("--intree", default="", help="the in-tree drivers the CPU has, space-separated")
+    ap.add_argument("--sec", type=int, default=1)
+    ap.add_argument("--passes", type=int, default=1)
     a = ap.parse_args()
     global REF
     REF = "-" + a.reference
+    if a.tcrypt_list:
+        print("\n".join(tcrypt_list(a.selected.split(","), a.intree.split(), a.sec, a.passes)))
+        return 0
+    need = ["log", "arch", "cpu"] + ([] if a.tcrypt else ["out"])
+    missing = [n for n in need if not getattr(a, n)]
+    if missing:
+        ap.error("missing: " + ", ".join(missing))
     with open(a.log, errors="replace") as f:
         lines = [re.sub(r"^\[\s*[\d.]+\]\s*", "", l.rstrip("\r\n")) for l in f]
     rows, picked = parse(lines)
@@ -329,6 +446,9 @@ def main():
     if not rows:
         print(f"error: no tcrypt speed rows in {a.log}", file=sys.stderr)
         return 1
+    if a.tcrypt:
+        return min(tcrypt_report(lines, rows, picked, a.arch, a.cpu,
+                                 ICOUNT_CAVEAT if a.icount else CAVEAT), 1)
     missing = [d for d in rows if family(d) + REF not in rows]
     if missing:
         print(f"warning: no generic run for {', '.join(missing)}", file=sys.stderr)

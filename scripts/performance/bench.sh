@@ -39,19 +39,30 @@
 # driver; outputs <arch>[-icount]-hmac*, and a per-message table at 64, 256
 # and 1024-2048 bytes (1472, the IPsec size, interpolated in blocks).
 #
+# RSHA_BENCH_TCRYPT=1 is scripts/tcrypt.sh's run (one target, one pass by
+# default): per algorithm of tcrypt modes 303-306 (SHA-1, SHA-256, SHA-384,
+# SHA-512) our selected driver and the driver the kernel picks without ours
+# (6.12: the in-tree one of highest priority the CPU has; 7.3: <alg>-lib),
+# then the modes themselves; it prints them side by side with the unit each
+# CPU type chose (bench-report.py --tcrypt-list, --tcrypt). Outputs
+# $RSHA_CACHE/logs/tcrypt-<target>-<cpu>.log (the console) and .cpio.
+#
 # Environment: RSHA_BENCH_SEC (tcrypt sec=, default 1), RSHA_BENCH_PASSES
-# (default 2), RSHA_BENCH_ICOUNT (default 0), RSHA_BENCH_HMAC (default 0),
-# RSHA_BENCH_TIMEOUT (seconds per guest, default 2400).
+# (default 2; 1 with RSHA_BENCH_TCRYPT), RSHA_BENCH_ICOUNT (default 0),
+# RSHA_BENCH_HMAC (default 0), RSHA_BENCH_TCRYPT (default 0),
+# RSHA_BENCH_TIMEOUT (seconds per guest, default 2400; 1500 with RSHA_BENCH_TCRYPT).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$RSHA_ROOT/scripts/targets.sh"
 TARGETS=${*:-arm64-bench arm-bench}
 SEC=${RSHA_BENCH_SEC:-1}
-PASSES=${RSHA_BENCH_PASSES:-2}
-[[ $PASSES =~ ^[1-9][0-9]*$ ]] || die "RSHA_BENCH_PASSES must be a positive integer, not '$PASSES'"
-TIMEOUT=${RSHA_BENCH_TIMEOUT:-2400}
 ICOUNT=${RSHA_BENCH_ICOUNT:-0}
 HMAC=${RSHA_BENCH_HMAC:-0}
+TCRYPT=${RSHA_BENCH_TCRYPT:-0}
+PASSES=${RSHA_BENCH_PASSES:-2} TIMEOUT=${RSHA_BENCH_TIMEOUT:-2400}
+[ "$TCRYPT" = 0 ] || PASSES=${RSHA_BENCH_PASSES:-1} TIMEOUT=${RSHA_BENCH_TIMEOUT:-1500}
+[[ $PASSES =~ ^[1-9][0-9]*$ ]] || die "RSHA_BENCH_PASSES must be a positive integer, not '$PASSES'"
+[ "$TCRYPT" = 0 ] || [ "$HMAC" = 0 ] || die "RSHA_BENCH_TCRYPT and RSHA_BENCH_HMAC: one at a time"
 report_flags=()
 if [ "$ICOUNT" != 0 ]; then
 	# Deterministic: one pass, one vCPU (icount runs the vCPUs in turn anyway).
@@ -59,7 +70,9 @@ if [ "$ICOUNT" != 0 ]; then
 	export RSHA_GUEST_ICOUNT=1 RSHA_GUEST_SMP=1
 fi
 [ "$HMAC" = 0 ] || report_flags+=(--hmac)
+[ "$TCRYPT" = 0 ] || report_flags+=(--tcrypt)
 OUT=$RSHA_CACHE/bench
+[ "$TCRYPT" = 0 ] || OUT=$RSHA_CACHE/logs
 # matplotlib is Debian's python3-matplotlib (setup-host.sh): use Debian's python3.
 PY=/usr/bin/python3
 
@@ -69,23 +82,25 @@ mkdir -p "$OUT"
 for target in $TARGETS; do
 	target_info "$target"
 	reference=generic
-	case $target in
-	arm64-7.3-bench | arm-7.3-bench)
+	# The in-tree drivers (sha384 ones only for RSHA_BENCH_TCRYPT); the
+	# *-test targets (debug kernels) for tcrypt.sh's RSHA_TARGET.
+	case ${target%-*} in
+	arm64-7.3 | arm-7.3)
 		label=${target%-bench} cpu=cortex-a57 reference=lib intree_modules= intree=
 		[ "$ARCH" = arm64 ] || cpu=cortex-a15
 		;;
-	arm64-bench)
+	arm64)
 		label=arm64 cpu=cortex-a57
 		# The Crypto Extensions ones after what they call: sha1-ce falls
 		# back on sha1_generic, sha2-ce on sha256-arm64, sha512-ce on
 		# sha512-arm64.
 		intree_modules="sha256-arm64 sha512-arm64 sha1_generic sha1-ce sha2-ce sha512-ce"
-		intree="sha256-arm64 sha256-arm64-neon sha512-arm64 sha1-ce sha256-ce sha512-ce"
+		intree="sha256-arm64 sha256-arm64-neon sha384-arm64 sha512-arm64 sha1-ce sha256-ce sha384-ce sha512-ce"
 		;;
-	arm-bench | arm-thumb2-bench)
+	arm | arm-thumb2)
 		label=${target%-bench} cpu=cortex-a15
 		intree_modules="sha1-arm sha1-arm-neon sha256-arm sha512-arm"	# sha1-arm first: sha1-arm-neon needs it
-		intree="sha1-asm sha1-neon sha256-asm sha256-neon sha512-arm sha512-neon"
+		intree="sha1-asm sha1-neon sha256-asm sha256-neon sha384-arm sha384-neon sha512-arm sha512-neon"
 		;;
 	*) die "bench.sh: no benchmark set for target $target" ;;
 	esac
@@ -94,7 +109,15 @@ for target in $TARGETS; do
 		cpu=$RSHA_BENCH_CPU label+=-${cpu%%,*}
 	fi
 	# Cortex-A57 has no SHA-512 instructions: sha512-ce does not load there.
-	case $cpu in cortex-a57*) intree=${intree/ sha512-ce/} ;; esac
+	case $cpu in cortex-a57*) intree=${intree/ sha384-ce/} intree=${intree/ sha512-ce/} ;; esac
+	# The benchmark's tables have SHA-384 under SHA-512: its drivers only for tcrypt.sh.
+	if [ "$TCRYPT" = 0 ]; then
+		kept=
+		for d in $intree; do [[ $d == sha384-* ]] || kept+=" $d"; done
+		intree=${kept# }
+	fi
+	report_arch=$label
+	[ "$TCRYPT" = 0 ] || label=tcrypt-$target-${cpu%%,*} report_arch=$target
 	[ "$ICOUNT" = 0 ] || label+=-icount
 	BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target")
 
@@ -103,7 +126,12 @@ for target in $TARGETS; do
 	# fastest); then the kernel's choice.
 	[ "$HMAC" = 0 ] || label+=-hmac
 	list=$OUT/$label-tcrypt.list
-	if [ "$HMAC" != 0 ]; then
+	[ "$TCRYPT" = 0 ] || list=$OUT/$label.list
+	if [ "$TCRYPT" != 0 ]; then
+		# Ours and theirs per algorithm, then modes 303-306.
+		"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" --tcrypt-list --reference "$reference" \
+			--selected "$SELECTED_DRIVERS" --intree "$intree" --sec "$SEC" --passes "$PASSES" >"$list"
+	elif [ "$HMAC" != 0 ]; then
 		# HMAC per message, with a 32-byte key: the kernel's reference
 		# (hmac-<alg>-lib, 7.3; the template over <alg>-generic, 6.12),
 		# the template over each in-tree driver, and ours.
@@ -140,8 +168,10 @@ for target in $TARGETS; do
 	[ "$ICOUNT" = 0 ] || runs="$(grep -c . "$list") tcrypt runs with -icount"
 	step "bench: booting $target on $cpu, $runs (console: $log)"
 	"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$cpu" "$BUILD/$IMAGE" "$initrd" "$log" "$TIMEOUT" \
-		rsha.mode=bench "rsha.modules=${modules// /,}"
+		rsha.mode=bench "rsha.modules=${modules// /,}" ||
+		die "bench: the $target guest on $cpu did not finish (console: $log)"
 	step "bench: $target done"
-	"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" "$log" --arch "$label" --cpu "$cpu" --out "$OUT" \
-		--reference "$reference" "${report_flags[@]}"
+	"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" "$log" --arch "$report_arch" --cpu "$cpu" --out "$OUT" \
+		--reference "$reference" "${report_flags[@]}" ||
+		die "bench: no complete report from $log (tcrypt's messages: its 'dmesg tcrypt-...' sections)"
 done
