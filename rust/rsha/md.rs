@@ -393,7 +393,10 @@ impl<A: Algorithm> State<A> {
     /// Writes the state at the start of a message into `slot` in place, field by
     /// field (the buffer stays unwritten), and returns it.
     pub fn init(slot: &mut core::mem::MaybeUninit<Self>) -> &mut Self {
-        Self::resume(slot, &A::INITIAL, 0)
+        // SAFETY: a constant, promoted to an 8-byte aligned static (so that
+        // the copy is aligned 8-byte loads under strict alignment), outside
+        // the slot.
+        unsafe { Self::resume_from(slot, &Aligned8(A::INITIAL), 0) }
     }
 
     /// As [`Self::init`], the state after `blocks` whole blocks that left the

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! Kernel-mode NEON: the section in which the NEON and the Crypto Extensions
-//! cores run, opened per call of a core as `lib/crypto` does
-//! (`lib/crypto/arm64/sha256.h`): where SIMD is usable, `kernel_neon_begin()`,
-//! the core, `kernel_neon_end()`; elsewhere the caller runs its scalar core.
+//! cores run, one per operation: where SIMD is usable, `kernel_neon_begin()`,
+//! the operation's core calls, `kernel_neon_end()`; elsewhere the caller runs
+//! its scalar core.
 //!
 //! Without `CONFIG_KERNEL_MODE_NEON` (possible on 32-bit ARM) nothing here uses
 //! NEON: [`cpu_has_neon`] is false and [`with_section`] never opens a section.
@@ -149,37 +149,47 @@ impl Section<'_> {
             #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
             bindings::kernel_neon_end();
         }
-        let blocks = self.bytes / self.block_size;
+        // Used by the statistics only: no division (nor its panic) without them.
+        let blocks = self.bytes.checked_div(self.block_size).unwrap_or(0);
         self.stats
             .section_end(self.clock, self.unit, blocks, self.bytes);
         self.bytes = 0;
     }
 
-    /// Runs `core` over `blocks`, whole blocks, in the section; on 32-bit ARM ends it and opens another every
-    /// [`NEON_SECTION_BYTES`] (SIMD stays usable: nothing here changes the
-    /// context).
+    /// Runs `core` over `blocks`, whole blocks, in the section; on 32-bit ARM
+    /// ends it and opens another every [`NEON_SECTION_BYTES`] (SIMD stays
+    /// usable: nothing here changes the context).
     ///
     /// # Safety
     ///
     /// Calling `core` with whole blocks in a NEON section is sound.
     #[inline(always)]
     pub unsafe fn run<F: FnMut(Message<'_>)>(&mut self, blocks: Message<'_>, mut core: F) {
-        let mut rest = blocks;
-        while !rest.is_empty() {
-            if self.bytes >= NEON_SECTION_BYTES {
-                // SAFETY: the section is open (type invariants), and SIMD
-                // still usable.
-                unsafe {
-                    self.end();
-                    self.begin();
+        // arm64: no bound, so one call; `bytes` is read by the statistics only.
+        #[cfg(CONFIG_ARM64)]
+        {
+            self.bytes = self.bytes.wrapping_add(blocks.len());
+            core(blocks);
+        }
+        #[cfg(not(CONFIG_ARM64))]
+        {
+            let mut rest = blocks;
+            while !rest.is_empty() {
+                if self.bytes >= NEON_SECTION_BYTES {
+                    // SAFETY: the section is open (type invariants), and SIMD
+                    // still usable.
+                    unsafe {
+                        self.end();
+                        self.begin();
+                    }
                 }
+                // Whole blocks: the bound is a multiple of every block size;
+                // `bytes` is below it (just checked), so neither wraps.
+                let (now, tail) = rest.split_at(NEON_SECTION_BYTES.wrapping_sub(self.bytes));
+                core(now);
+                self.bytes = self.bytes.wrapping_add(now.len());
+                rest = tail;
             }
-            // Whole blocks: the bound is a multiple of every block size.
-            let (now, tail) = rest.split_at(NEON_SECTION_BYTES - self.bytes);
-            core(now);
-            // At most the bound: no overflow.
-            self.bytes += now.len();
-            rest = tail;
         }
     }
 }
