@@ -58,11 +58,11 @@ TARGETS=${*:-arm64-bench arm-bench}
 SEC=${RSHA_BENCH_SEC:-1}
 ICOUNT=${RSHA_BENCH_ICOUNT:-0}
 HMAC=${RSHA_BENCH_HMAC:-0}
-TCRYPT=${RSHA_BENCH_TCRYPT:-0}
+TCRYPT_RUN=${RSHA_BENCH_TCRYPT:-0}	# not TCRYPT: targets.sh sets that
 PASSES=${RSHA_BENCH_PASSES:-2} TIMEOUT=${RSHA_BENCH_TIMEOUT:-2400}
-[ "$TCRYPT" = 0 ] || PASSES=${RSHA_BENCH_PASSES:-1} TIMEOUT=${RSHA_BENCH_TIMEOUT:-1500}
+[ "$TCRYPT_RUN" = 0 ] || PASSES=${RSHA_BENCH_PASSES:-1} TIMEOUT=${RSHA_BENCH_TIMEOUT:-1500}
 [[ $PASSES =~ ^[1-9][0-9]*$ ]] || die "RSHA_BENCH_PASSES must be a positive integer, not '$PASSES'"
-[ "$TCRYPT" = 0 ] || [ "$HMAC" = 0 ] || die "RSHA_BENCH_TCRYPT and RSHA_BENCH_HMAC: one at a time"
+[ "$TCRYPT_RUN" = 0 ] || [ "$HMAC" = 0 ] || die "RSHA_BENCH_TCRYPT and RSHA_BENCH_HMAC: one at a time"
 report_flags=()
 if [ "$ICOUNT" != 0 ]; then
 	# Deterministic: one pass, one vCPU (icount runs the vCPUs in turn anyway).
@@ -70,9 +70,9 @@ if [ "$ICOUNT" != 0 ]; then
 	export RSHA_GUEST_ICOUNT=1 RSHA_GUEST_SMP=1
 fi
 [ "$HMAC" = 0 ] || report_flags+=(--hmac)
-[ "$TCRYPT" = 0 ] || report_flags+=(--tcrypt)
+[ "$TCRYPT_RUN" = 0 ] || report_flags+=(--tcrypt)
 OUT=$RSHA_CACHE/bench
-[ "$TCRYPT" = 0 ] || OUT=$RSHA_CACHE/logs
+[ "$TCRYPT_RUN" = 0 ] || OUT=$RSHA_CACHE/logs
 # matplotlib is Debian's python3-matplotlib (setup-host.sh): use Debian's python3.
 PY=/usr/bin/python3
 
@@ -111,13 +111,13 @@ for target in $TARGETS; do
 	# Cortex-A57 has no SHA-512 instructions: sha512-ce does not load there.
 	case $cpu in cortex-a57*) intree=${intree/ sha384-ce/} intree=${intree/ sha512-ce/} ;; esac
 	# The benchmark's tables have SHA-384 under SHA-512: its drivers only for tcrypt.sh.
-	if [ "$TCRYPT" = 0 ]; then
+	if [ "$TCRYPT_RUN" = 0 ]; then
 		kept=
 		for d in $intree; do [[ $d == sha384-* ]] || kept+=" $d"; done
 		intree=${kept# }
 	fi
 	report_arch=$label
-	[ "$TCRYPT" = 0 ] || label=tcrypt-$target-${cpu%%,*} report_arch=$target
+	[ "$TCRYPT_RUN" = 0 ] || label=tcrypt-$target-${cpu%%,*} report_arch=$target
 	[ "$ICOUNT" = 0 ] || label+=-icount
 	BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target")
 
@@ -126,8 +126,8 @@ for target in $TARGETS; do
 	# fastest); then the kernel's choice.
 	[ "$HMAC" = 0 ] || label+=-hmac
 	list=$OUT/$label-tcrypt.list
-	[ "$TCRYPT" = 0 ] || list=$OUT/$label.list
-	if [ "$TCRYPT" != 0 ]; then
+	[ "$TCRYPT_RUN" = 0 ] || list=$OUT/$label.list
+	if [ "$TCRYPT_RUN" != 0 ]; then
 		# Ours and theirs per algorithm, then modes 303-306.
 		"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" --tcrypt-list --reference "$reference" \
 			--selected "$SELECTED_DRIVERS" --intree "$intree" --sec "$SEC" --passes "$PASSES" >"$list"
