@@ -116,8 +116,7 @@ for target in $TARGETS; do
 		for d in $intree; do [[ $d == sha384-* ]] || kept+=" $d"; done
 		intree=${kept# }
 	fi
-	report_arch=$label
-	[ "$TCRYPT_RUN" = 0 ] || label=tcrypt-$target-${cpu%%,*} report_arch=$target
+	[ "$TCRYPT_RUN" = 0 ] || label=tcrypt-$target-${cpu%%,*}
 	[ "$ICOUNT" = 0 ] || label+=-icount
 	BUILD=$("$RSHA_ROOT/scripts/build/kernel.sh" "$target")
 
@@ -171,6 +170,8 @@ for target in $TARGETS; do
 		rsha.mode=bench "rsha.modules=${modules// /,}" ||
 		die "bench: the $target guest on $cpu did not finish (console: $log)"
 	step "bench: $target done"
+	report_arch=$label	# the outputs' names: <arch>[-<cpu>][-icount][-hmac]
+	[ "$TCRYPT_RUN" = 0 ] || report_arch=$target
 	"$PY" "$RSHA_ROOT/scripts/performance/bench-report.py" "$log" --arch "$report_arch" --cpu "$cpu" --out "$OUT" \
 		--reference "$reference" "${report_flags[@]}" ||
 		die "bench: no complete report from $log (tcrypt's messages: its 'dmesg tcrypt-...' sections)"
