@@ -114,7 +114,8 @@ fn update<A: Reference>(state: &mut State<A>, data: &[u8]) {
 fn finish<A: Reference>(state: &mut State<A>) -> Vec<u8> {
     state.pad(&mut compress::<A>);
     let mut out = A::Digest::ZERO;
-    state.output(&mut out);
+    state.write_digest(&mut out);
+    state.wipe();
     out.as_ref().to_vec()
 }
 
