@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * What bindgen generates the library's bindings from (rust/rsha/bindings.rs):
- * the C API headers the library uses and its own helpers.
- */
+/* What bindgen makes the library's bindings (bindings.rs) from. */
 #include <crypto/hash.h>
 #include <crypto/internal/hash.h>
 #include <crypto/sha1.h>
@@ -21,7 +18,6 @@ const size_t RSHA_ARCH_SLAB_MINALIGN = ARCH_SLAB_MINALIGN;
 const size_t RSHA_HASH_MAX_DESCSIZE = HASH_MAX_DESCSIZE;
 #ifdef HASH_MAX_STATESIZE
 const size_t RSHA_HASH_MAX_STATESIZE = HASH_MAX_STATESIZE;
-#else
-/* 6.12 has no limit of its own: the export buffers are HASH_MAX_DESCSIZE. */
+#else /* 6.12: the export buffers are HASH_MAX_DESCSIZE */
 const size_t RSHA_HASH_MAX_STATESIZE = HASH_MAX_DESCSIZE;
 #endif

@@ -1,18 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The drivers: a module's assembly cores ([`Cores`]), the unit that runs
-//! them ([`Driver`]), and the hash and the HMAC over the engine ([`Hash`](struct@Hash),
-//! [`Hmac`]), each an [`Shash`].
-//!
-//! The hot path is [`Compress::run`] and [`Op::compress`]: the unit read
-//! with one load, the scalar core called directly, or a SIMD core in a NEON
-//! section around the whole operation ([`super::simd::with_section`]), the
-//! scalar core where SIMD is not usable.
+//! A module's assembly cores ([`Cores`]), the unit that runs them ([`Driver`]), and the
+//! hash and HMAC drivers over the engine ([`Hash`](struct@Hash), [`Hmac`]).
 
 use super::{
     cpu::Feature,
     hmac::{HmacKey, HmacState},
-    md::{store_digest, Algorithm, Message, State},
+    md::{Algorithm, Message, State},
     select::{selected_priority, unit_priority, Selector, Unit},
     shash::Shash,
     simd,
@@ -21,15 +15,11 @@ use super::{
 use core::{marker::PhantomData, mem::MaybeUninit};
 use kernel::error::Result;
 
-/// An assembly block core: `void core(word *state, const u8 *data, size_t nblocks)`.
-///
-/// The contract of every core under `asm/`: it reads `nblocks` whole blocks at
-/// `data` (any alignment), reads and updates the chaining words at `state`,
-/// touches no other memory than its own stack, and follows the procedure call
-/// standard. Scalar cores use no FP/SIMD register; NEON and CE cores run only
-/// inside a NEON section. The drivers call them directly, by name: an indirect
-/// call to an assembly function, which has no kCFI type hash, would trap in a
-/// kernel with `CONFIG_CFI`.
+/// An assembly block core: `void core(word *state, const u8 *data, size_t nblocks)`. The
+/// contract of every core under `asm/`: it reads `nblocks` whole blocks at `data` (any
+/// alignment), updates the chaining words at `state`, touches no other memory than its
+/// stack, and follows the procedure call standard; scalar cores use no FP/SIMD register.
+/// Called by name only: an assembly function has no kCFI type hash.
 pub type AsmCore =
     unsafe extern "C" fn(state: *mut kernel::ffi::c_void, data: *const u8, nblocks: usize);
 
@@ -46,47 +36,24 @@ pub fn core_args<A: Algorithm>(
     )
 }
 
-/// Which unit a driver runs: the numbers of [`Unit`], and [`AUTO`] for the
-/// selected driver, which runs the unit its CPU chose.
+/// Which unit a driver runs: the numbers of [`Unit`], and [`AUTO`] for the selected driver.
 pub type Variant = u8;
-/// The scalar unit driver (test builds).
+/// The scalar unit driver.
 pub const SCALAR: Variant = Unit::Scalar as u8;
-/// The NEON unit driver (test builds).
+/// The NEON unit driver.
 pub const NEON: Variant = Unit::Neon as u8;
-/// The Crypto Extensions unit driver (test builds).
+/// The Crypto Extensions unit driver.
 pub const CE: Variant = Unit::Ce as u8;
 /// The selected driver.
 pub const AUTO: Variant = 3;
 
-/// The counters of one driver: its hash's and its HMAC's.
-pub struct DriverStats {
-    /// The hash driver's.
-    pub hash: CoreStats,
-    /// The HMAC driver's.
-    pub hmac: CoreStats,
-}
-
-impl DriverStats {
-    /// All at zero.
-    #[allow(clippy::new_without_default)]
-    pub const fn new() -> Self {
-        Self {
-            hash: CoreStats::new(),
-            hmac: CoreStats::new(),
-        }
-    }
-}
-
-/// A driver module's assembly cores for algorithm `A`, with the names and
-/// priorities of its drivers, indexed by [`Variant`]:
-/// [`module_sha_driver!`](crate::module_sha_driver) implements it.
+/// A driver module's cores for algorithm `A`, its drivers' names and priorities by
+/// [`Variant`]: what [`module_sha_driver!`](crate::module_sha_driver) declares.
 ///
 /// # Safety
 ///
-/// The cores follow the [`AsmCore`] contract for `A`: [`Cores::scalar`] is
-/// sound anywhere, [`Cores::neon`] inside a NEON section on a CPU with NEON,
-/// [`Cores::ce`] inside a NEON section on a CPU with [`Cores::CE_FEATURE`]
-/// (never called when that is `None`).
+/// The cores follow the [`AsmCore`] contract for `A`: [`Cores::scalar`] is sound anywhere,
+/// [`Cores::neon`] in a NEON section, [`Cores::ce`] in one on a CPU with `CE_FEATURE`.
 pub unsafe trait Cores<A: Algorithm>: 'static {
     /// The CPU feature of the CE core; `None` for a module without one.
     const CE_FEATURE: Option<Feature>;
@@ -94,34 +61,32 @@ pub unsafe trait Cores<A: Algorithm>: 'static {
     const NAMES: [&'static str; 4];
     /// The HMAC drivers' names.
     const HMAC_NAMES: [&'static str; 4];
-    /// The module's priorities (on kernels without the `*-lib` drivers).
+    /// The module's priorities (without the `*-lib` drivers).
     const PRIORITIES: [i32; 4];
     /// The module's unit choice, shared by its algorithms.
     fn selector() -> &'static Selector;
-    /// The counters of `A`'s drivers.
-    fn stats() -> &'static [DriverStats; 4];
+    /// The counters of `A`'s drivers: per variant, the hash's and the HMAC's.
+    fn stats() -> &'static [[CoreStats; 2]; 4];
     /// The scalar core.
     fn scalar(chain: &mut A::Chain, blocks: Message<'_>);
     /// The NEON core.
     ///
     /// # Safety
     ///
-    /// Only inside a NEON section.
+    /// Only in a NEON section.
     unsafe fn neon(chain: &mut A::Chain, blocks: Message<'_>);
     /// The CE core.
     ///
     /// # Safety
     ///
-    /// Only inside a NEON section on a CPU with [`Cores::CE_FEATURE`].
+    /// Only in a NEON section on a CPU with [`Cores::CE_FEATURE`].
     unsafe fn ce(chain: &mut A::Chain, blocks: Message<'_>);
 }
 
 /// The driver of variant `V` of algorithm `A` in the module of cores `K`.
 pub struct Driver<K, A, const V: Variant>(PhantomData<(K, A)>);
 
-/// What a hash or HMAC driver needs of its cores: the unit that runs them,
-/// names and a priority. [`Driver`] implements it; the negative control
-/// module its own.
+/// What a hash or HMAC driver needs: cores, unit, names and priority ([`Driver`]'s).
 pub trait Compress: 'static {
     /// The algorithm.
     type Alg: Algorithm;
@@ -132,29 +97,21 @@ pub trait Compress: 'static {
     /// `cra_priority` of the hash; the HMAC's is one more.
     const PRIORITY: i32;
     /// The unit for an operation starting now; only units every CPU has.
-    fn unit() -> Unit {
-        Unit::Scalar
-    }
+    fn unit() -> Unit;
     /// The scalar core: whole blocks, sound anywhere.
     fn scalar(chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>);
     /// The core of SIMD unit `unit` (one [`Compress::unit`] gave).
     ///
     /// # Safety
     ///
-    /// Only inside a NEON section.
-    unsafe fn simd(unit: Unit, chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>) {
-        let _ = unit;
-        Self::scalar(chain, blocks)
-    }
+    /// Only in a NEON section.
+    unsafe fn simd(unit: Unit, chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>);
     /// The hash's counters.
     fn stats() -> &'static CoreStats;
     /// The HMAC's counters.
     fn hmac_stats() -> &'static CoreStats;
-
-    /// Runs `f`, one operation, with its compression function ([`Op`]): the
-    /// unit read with one load, and where it is a SIMD unit and SIMD is
-    /// usable one NEON section around the whole operation, else the scalar
-    /// core. `stats` counts the blocks.
+    /// Runs `f`, one operation, with its compression function ([`Op`]): in one NEON section
+    /// for a SIMD unit where SIMD is usable, else the scalar core; `stats` counts blocks.
     #[inline(always)]
     fn run<R>(stats: &CoreStats, f: impl FnOnce(&mut Op<'_, '_, Self>) -> R) -> R {
         simd::with_section(stats, Self::unit(), Self::Alg::BLOCK_SIZE, |section| {
@@ -181,8 +138,7 @@ impl<C: Compress + ?Sized> Op<'_, '_, C> {
         match &mut self.section {
             Some(section) => {
                 let unit = section.unit();
-                // SAFETY: the core of the section's unit, which `C::unit()`
-                // gave, so every CPU has it, runs inside the section.
+                // SAFETY: the unit `C::unit()` gave, which every CPU has, in its section.
                 unsafe { section.run(blocks, |b| C::simd(unit, chain, b)) }
             }
             None => {
@@ -198,18 +154,15 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
     type Alg = A;
     const DRIVER_NAME: &'static str = K::NAMES[V as usize];
     const HMAC_DRIVER_NAME: &'static str = K::HMAC_NAMES[V as usize];
-    // The selected driver's priority without the CE feature; registration
-    // moves it by `priority_delta`.
+    // The selected driver's without the CE feature; registration adds `priority_delta`.
     const PRIORITY: i32 = if V == AUTO {
         selected_priority(K::PRIORITIES[V as usize], false)
     } else {
         unit_priority(K::PRIORITIES[V as usize])
     };
-
     #[inline(always)]
     fn unit() -> Unit {
-        // A unit driver is registered, and a unit selected, only where every
-        // CPU has it (`Selector`'s invariants, the module's init).
+        // A unit driver is registered, and a unit selected, only where every CPU has it.
         match V {
             AUTO => K::selector().unit(),
             NEON => Unit::Neon,
@@ -217,50 +170,41 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
             _ => Unit::Scalar,
         }
     }
-
     #[inline(always)]
     fn scalar(chain: &mut A::Chain, blocks: Message<'_>) {
         K::scalar(chain, blocks)
     }
-
     #[inline(always)]
     unsafe fn simd(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
         if unit == Unit::Ce {
-            // SAFETY: inside a NEON section (the function's contract), on
-            // CPUs that have the unit (`unit()`).
+            // SAFETY: inside a NEON section (safety requirements), on CPUs with the unit.
             unsafe { K::ce(chain, blocks) }
         } else {
             // SAFETY: as above.
             unsafe { K::neon(chain, blocks) }
         }
     }
-
     fn stats() -> &'static CoreStats {
-        &K::stats()[V as usize].hash
+        &K::stats()[V as usize][0]
     }
-
     fn hmac_stats() -> &'static CoreStats {
-        &K::stats()[V as usize].hmac
+        &K::stats()[V as usize][1]
     }
 }
 
 impl<A: Algorithm, K: Cores<A>> Driver<K, A, AUTO> {
-    /// How far the selected drivers' priorities move once the module knows
-    /// whether every CPU has its CE unit ([`selected_priority`]).
+    /// How far the selected drivers' priorities move once the CE unit's presence is known.
     pub fn priority_delta() -> i32 {
         let ce = K::CE_FEATURE.is_some() && K::selector().available(Unit::Ce);
         selected_priority(K::PRIORITIES[AUTO as usize], ce) - <Self as Compress>::PRIORITY
     }
-
-    /// Compresses `blocks` with `unit`, for the unit choice's timing: false
-    /// for a SIMD unit where SIMD is not usable.
+    /// Compresses `blocks` with `unit`, for the timing: false if SIMD is not usable.
     pub fn run_unit(unit: Unit, blocks: Message<'_>) -> bool {
         static NO_STATS: CoreStats = CoreStats::new();
         let mut chain = A::INITIAL;
         let ran = simd::with_section(&NO_STATS, unit, A::BLOCK_SIZE, |section| match section {
             Some(s) => {
-                // SAFETY: the selector times a unit only where every CPU has
-                // it (`Selector::start`), in its section.
+                // SAFETY: the selector times only units every CPU has, in their section.
                 unsafe { s.run(blocks, |b| Self::simd(unit, &mut chain, b)) };
                 true
             }
@@ -270,15 +214,13 @@ impl<A: Algorithm, K: Cores<A>> Driver<K, A, AUTO> {
             }
             None => false,
         });
-        // Keep the result alive, so that the runs cannot be left out.
+        // So that the runs cannot be left out.
         core::hint::black_box(&chain);
         ran
     }
 }
 
-/// The export format of the kernel's own drivers of the same algorithm, so
-/// that a state moves between theirs and ours: on 6.12 the engine's own, from
-/// 6.16 on the `*-lib` drivers'.
+/// The export format of the kernel's own drivers (6.12: the engine's; 6.16: `*-lib`'s).
 #[cfg(not(rsha_shash_api_6_16))]
 type ExportOf<A> = <A as Algorithm>::Export;
 #[cfg(rsha_shash_api_6_16)]
@@ -303,8 +245,7 @@ fn import_state<'s, A: Algorithm>(
     return State::import_partial(slot, input);
 }
 
-/// Hashes `data` into the (inner) hash `state`, counted in `stats`: an update
-/// that completes no block needs no core and no section.
+/// Hashes `data` into `state`, counted in `stats` (no section if no block completes).
 #[inline(always)]
 fn update<C: Compress>(stats: &CoreStats, state: &mut State<C::Alg>, data: Message<'_>) {
     if !state.absorb(data) {
@@ -318,17 +259,13 @@ fn update<C: Compress>(stats: &CoreStats, state: &mut State<C::Alg>, data: Messa
 pub struct Hash<C>(PhantomData<C>);
 
 impl<C: Compress> Shash for Hash<C> {
+    type Alg = C::Alg;
     const NAME: &'static str = C::Alg::NAME;
     const DRIVER_NAME: &'static str = C::DRIVER_NAME;
     const PRIORITY: i32 = C::PRIORITY;
-    const BLOCK_SIZE: usize = C::Alg::BLOCK_SIZE;
-    type Digest = <C::Alg as Algorithm>::Digest;
     type Export = ExportOf<C::Alg>;
-    type CoreExport = <C::Alg as Algorithm>::CoreExport;
     type State = State<C::Alg>;
     type Key = ();
-    type Words = <C::Alg as Algorithm>::Chain;
-
     #[inline(always)]
     unsafe fn init<'s>(
         state: &'s mut MaybeUninit<Self::State>,
@@ -336,34 +273,23 @@ impl<C: Compress> Shash for Hash<C> {
     ) -> &'s mut Self::State {
         State::init(state)
     }
-
     #[inline(always)]
     fn update(state: &mut Self::State, data: Message<'_>) {
         update::<C>(C::stats(), state, data);
     }
-
     #[inline(always)]
-    fn finup(state: &mut Self::State, data: Message<'_>) -> Self::Words {
+    fn finup(state: &mut Self::State, data: Message<'_>) -> <C::Alg as Algorithm>::Chain {
         C::run(C::stats(), |op| {
             state.finish(data, &mut |c, b| op.compress(c, b))
         });
         state.chain()
     }
-
-    #[inline(always)]
-    unsafe fn store(words: &Self::Words, out: *mut u8) {
-        // SAFETY: by the function's safety requirements.
-        unsafe { store_digest::<C::Alg>(words, out) }
-    }
-
     fn wipe(state: &mut Self::State) {
         state.wipe();
     }
-
     fn export(state: &Self::State, out: &mut Self::Export) {
         export_state(state, out);
     }
-
     unsafe fn import<'s>(
         state: &'s mut MaybeUninit<Self::State>,
         input: &Self::Export,
@@ -371,49 +297,37 @@ impl<C: Compress> Shash for Hash<C> {
     ) -> &'s mut Self::State {
         import_state(state, input)
     }
-
-    fn export_core(state: &Self::State, out: &mut Self::CoreExport) {
+    fn export_core(state: &Self::State, out: &mut <C::Alg as Algorithm>::CoreExport) {
         state.export_core(out);
     }
-
     unsafe fn import_core<'s>(
         state: &'s mut MaybeUninit<Self::State>,
-        input: &Self::CoreExport,
+        input: &<C::Alg as Algorithm>::CoreExport,
         _: *const (),
     ) -> &'s mut Self::State {
         State::import_core(state, input)
     }
 }
 
-/// The HMAC driver of `C`: `hmac(<alg>)`, one above the hash in priority, so
-/// that it ranks above the `hmac` template's instance over the hash driver.
-///
-/// `setkey` takes a key of any length and keeps the chaining values after
-/// the two key blocks; a request starts from them. Export and import move
-/// the inner hash in the hash driver's format, as the kernel's `hmac-*-lib`
-/// drivers do; the outer chaining value comes from the transform's key.
+/// The HMAC driver of `C`, one above the hash in priority: above the `hmac` template over
+/// it. Export and import move the inner hash, as the kernel's `hmac-*-lib` drivers do.
 pub struct Hmac<C>(PhantomData<C>);
 
 impl<C: Compress> Shash for Hmac<C> {
+    type Alg = C::Alg;
     const NAME: &'static str = C::Alg::HMAC_NAME;
     const DRIVER_NAME: &'static str = C::HMAC_DRIVER_NAME;
     const PRIORITY: i32 = C::PRIORITY + 1;
-    const BLOCK_SIZE: usize = C::Alg::BLOCK_SIZE;
     const KEYED: bool = true;
-    type Digest = <C::Alg as Algorithm>::Digest;
     type Export = ExportOf<C::Alg>;
-    type CoreExport = <C::Alg as Algorithm>::CoreExport;
     type State = HmacState<C::Alg>;
     type Key = HmacKey<C::Alg>;
-    type Words = <C::Alg as Algorithm>::Chain;
-
     fn setkey(slot: &mut MaybeUninit<Self::Key>, key: Message<'_>) -> Result {
         C::run(C::hmac_stats(), |op| {
             HmacKey::prepare(slot, key, &mut |c, b| op.compress(c, b));
         });
         Ok(())
     }
-
     #[inline(always)]
     unsafe fn init<'s>(
         state: &'s mut MaybeUninit<Self::State>,
@@ -422,34 +336,23 @@ impl<C: Compress> Shash for Hmac<C> {
         // SAFETY: by the function's safety requirements.
         unsafe { HmacState::init(state, key) }
     }
-
     #[inline(always)]
     fn update(state: &mut Self::State, data: Message<'_>) {
-        update::<C>(C::hmac_stats(), state.inner(), data);
+        update::<C>(C::hmac_stats(), &mut state.inner, data);
     }
-
     #[inline(always)]
-    fn finup(state: &mut Self::State, data: Message<'_>) -> Self::Words {
+    fn finup(state: &mut Self::State, data: Message<'_>) -> <C::Alg as Algorithm>::Chain {
         C::run(C::hmac_stats(), |op| {
             state.finish(data, &mut |c, b| op.compress(c, b))
         });
         state.chain()
     }
-
-    #[inline(always)]
-    unsafe fn store(words: &Self::Words, out: *mut u8) {
-        // SAFETY: by the function's safety requirements.
-        unsafe { store_digest::<C::Alg>(words, out) }
-    }
-
     fn wipe(state: &mut Self::State) {
         state.wipe();
     }
-
     fn export(state: &Self::State, out: &mut Self::Export) {
-        export_state(state.inner_ref(), out);
+        export_state(&state.inner, out);
     }
-
     unsafe fn import<'s>(
         state: &'s mut MaybeUninit<Self::State>,
         input: &Self::Export,
@@ -458,14 +361,12 @@ impl<C: Compress> Shash for Hmac<C> {
         // SAFETY: by the function's safety requirements.
         unsafe { HmacState::import_with(state, key, |inner| import_state(inner, input)) }
     }
-
-    fn export_core(state: &Self::State, out: &mut Self::CoreExport) {
-        state.inner_ref().export_core(out);
+    fn export_core(state: &Self::State, out: &mut <C::Alg as Algorithm>::CoreExport) {
+        state.inner.export_core(out);
     }
-
     unsafe fn import_core<'s>(
         state: &'s mut MaybeUninit<Self::State>,
-        input: &Self::CoreExport,
+        input: &<C::Alg as Algorithm>::CoreExport,
         key: *const Self::Key,
     ) -> &'s mut Self::State {
         // SAFETY: by the function's safety requirements.

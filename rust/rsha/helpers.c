@@ -1,15 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The library's C helpers: what Rust cannot call because it is a macro or a
- * static inline (declared in helpers.h). Compiled into every module of this
- * project; the definitions are weak, so that modules built into the kernel
- * share one copy instead of clashing at link time.
- */
-
-/*
- * Kbuild names the module of this object after the object (helpers_<module>);
- * Kbuild of this project passes the module's real name as RSHA_MODNAME, for
- * the prefix of the parameter below (built in: "<module>.unit") and pr_*().
+ * The library's C helpers (helpers.h): macros and static inlines for Rust. Compiled into
+ * every module; weak, so that modules built in share one copy. RSHA_MODNAME is the
+ * module's name (Kbuild would name the object's), for the parameter and pr_*().
  */
 #include <linux/stringify.h>
 #ifdef RSHA_MODNAME
@@ -42,16 +35,12 @@
 #include "helpers.h"
 
 #ifdef CONFIG_KERNEL_MODE_NEON
-#include <asm/cpufeature.h>
 #include <asm/hwcap.h>
 #include <asm/neon.h>
 
 /*
- * Whether SIMD may be used now: crypto_simd_usable(), an inline check, and on
- * 32-bit ARM interrupts enabled (its may_use_simd() allows NEON with
- * interrupts off, but kernel_neon_end() then re-enables softirqs with
- * interrupts off, which lockdep reports). Rust then calls kernel_neon_begin()
- * and kernel_neon_end() directly.
+ * crypto_simd_usable(), and on 32-bit ARM interrupts on: kernel_neon_end() re-enables
+ * softirqs, which lockdep reports with interrupts off.
  */
 __weak bool rsha_simd_usable(void)
 {
@@ -72,11 +61,8 @@ __weak bool rsha_cpu_has_neon(void)
 }
 
 /*
- * Whether the system's CPUs have the SHA instructions of the Crypto
- * Extensions named by feature. arm64: the system-wide (sanitised)
- * capabilities, which a CPU brought online later must also have, or the
- * kernel refuses it. 32-bit ARM: the hwcaps, set from the boot CPU (the ARMv7
- * kernel assumes the others match). 32-bit ARM has no SHA-512 instructions.
+ * arm64: the system-wide capabilities, which a CPU brought online later must also have.
+ * 32-bit ARM: the hwcaps, from the boot CPU (the kernel assumes the others match).
  */
 __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
 {
@@ -104,12 +90,8 @@ __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
 #endif
 
 /*
- * ARMv7 or later (arm64: always): what the assembly cores need. A kernel
- * built for ARMv7 only (__LINUX_ARM_ARCH__ 7) runs on nothing older. One
- * built for ARMv6 too tells them apart as the ARM ARM says: the revised
- * CPUID scheme (MIDR architecture field 0xf, which the ARM1176 also has)
- * and a VMSAv7 or PMSAv7 memory model in ID_MMFR0. (The kernel's
- * cpu_architecture() is not exported to modules.)
+ * ARMv7 or later, as the cores need: the revised CPUID scheme (which the ARM1176 also
+ * has) and a VMSAv7 or PMSAv7 memory model (cpu_architecture() is not exported).
  */
 __weak bool rsha_cpu_is_armv7(void)
 {
@@ -135,29 +117,18 @@ __weak void rsha_preempt_enable(void)
 	preempt_enable();
 }
 
-/* The number of the CPU this runs on (the caller may be preemptible). */
 __weak unsigned int rsha_this_cpu(void)
 {
 	return raw_smp_processor_id();
 }
 
-/*
- * The type of the CPU this runs on: the implementer and part number fields
- * of its Main ID Register (MIDR), variant and revision masked out, so that
- * the cores of one design share a type and big and LITTLE cores do not.
- */
+/* The MIDR's implementer and part number: big and LITTLE cores differ. */
 __weak u32 rsha_cpu_type(void)
 {
 	return read_cpuid_id() & 0xff00fff0;
 }
 
-/*
- * A dynamic CPU hotplug state in the online section: startup(cpu) runs on
- * every CPU that is online now and on every CPU that comes online later, in
- * that CPU's hotplug thread (task context, bound to the CPU); teardown(cpu)
- * runs on a CPU about to go offline. Returns the state number for
- * rsha_cpuhp_remove(), or a negative error code.
- */
+/* startup(cpu) runs on every CPU online now or later, in its hotplug thread. */
 __weak int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 			    int (*teardown)(unsigned int cpu))
 {
@@ -169,28 +140,19 @@ __weak void rsha_cpuhp_remove(int state)
 	cpuhp_remove_state(state);
 }
 
-/*
- * Whether the self-test of a registered algorithm has passed (or the kernel
- * runs none): the crypto API sets CRYPTO_ALG_TESTED under its lock; a plain
- * read of the flags, polled, sees it.
- */
+/* Whether the self-test of a registered algorithm has passed (or none runs). */
 __weak bool rsha_alg_tested(const struct crypto_alg *alg)
 {
 	return READ_ONCE(alg->cra_flags) & CRYPTO_ALG_TESTED;
 }
 
-/* Milliseconds since start_ns (ktime_get()): 32-bit ARM has no 64-bit
- * division for Rust.
- */
+/* Milliseconds since start_ns (ktime_get()): Rust has no 64-bit division on 32-bit ARM. */
 __weak u32 rsha_ms_since(u64 start_ns)
 {
 	return div_u64(ktime_get_ns() - start_ns, NSEC_PER_MSEC);
 }
 
-/*
- * A read-only debugfs file whose contents show(m) writes (with seq_write())
- * each time the file is opened; show is kept in the inode's private data.
- */
+/* A read-only debugfs file whose text show(m), kept in i_private, writes at each open. */
 static int rsha_debugfs_show(struct seq_file *m, void *v)
 {
 	int (*show)(struct seq_file *m) = m->private;
@@ -218,11 +180,7 @@ __weak struct dentry *rsha_debugfs_create_show(const char *name,
 	return debugfs_create_file(name, 0444, parent, show, &rsha_debugfs_fops);
 }
 
-/*
- * The driver modules' "unit" parameter (rust/rsha/select.rs). Each driver
- * module has its own, so the function that returns it carries the module's
- * name: modules built into the kernel must not share one.
- */
+/* A driver module's "unit" parameter, read by a function named after the module. */
 #ifdef RSHA_UNIT_PARAM
 static char rsha_unit[8] = "auto";
 module_param_string(unit, rsha_unit, sizeof(rsha_unit), 0444);
@@ -236,14 +194,9 @@ const char *RSHA_UNIT_PARAM_FN(void)
 }
 
 /*
- * Loaded at boot by the CPU, as module_cpu_feature_match() has the in-tree
- * arch crypto modules loaded: a CPU device's modalias lists the CPU's
- * features (GENERIC_CPU_AUTOPROBE), and udev's coldplug loads every module
- * whose CPU device table matches. The feature named is one that every CPU
- * these modules run on has, so the alias matches them all: arm64 FP; on
- * 32-bit ARM the TLS register (ARMv6K and later, every ARMv7 CPU), whose
- * hwcap is in the low word that cpu_feature() does not cover. An ARMv6K CPU
- * matches too and the module refuses it at load with a message.
+ * Loaded at boot by udev's coldplug, as module_cpu_feature_match() has the arch crypto
+ * modules loaded, on a feature every CPU they run on has: arm64 FP; 32-bit ARM the TLS
+ * register (ARMv6K and later; init refuses an ARMv6K CPU).
  */
 static const struct cpu_feature rsha_cpu_features[] = {
 #ifdef CONFIG_ARM64
@@ -257,7 +210,6 @@ MODULE_DEVICE_TABLE(cpu, rsha_cpu_features);
 #endif
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS
-/* The context of the caller. */
 __weak enum rsha_context rsha_context(void)
 {
 	if (in_hardirq() || in_nmi())

@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * The library's C helpers (helpers.c): the static inline functions and macros
- * of the C API that Rust cannot call directly. bindgen reads this header
- * through bindings_helper.h.
- */
+/* The library's C helpers (helpers.c); bindgen reads this through bindings_helper.h. */
 #ifndef RSHA_HELPERS_H
 #define RSHA_HELPERS_H
 
@@ -11,15 +7,10 @@
 #include <linux/types.h>
 
 struct crypto_alg;
-struct crypto_shash;
 struct dentry;
 struct seq_file;
-struct shash_desc;
 
-/*
- * The SHA instructions of the Crypto Extensions, as rsha_cpu_has_ce() takes
- * them; rust/rsha/cpu.rs `Feature` has these values, through bindgen.
- */
+/* The SHA instructions of the Crypto Extensions: rust/rsha/cpu.rs `Feature`. */
 enum rsha_ce_feature {
 	RSHA_CE_SHA1 = 1,	/* arm64 FEAT_SHA1, ARM HWCAP2_SHA1 */
 	RSHA_CE_SHA2 = 2,	/* arm64 FEAT_SHA256, ARM HWCAP2_SHA2 */
@@ -45,17 +36,10 @@ u32 rsha_ms_since(u64 start_ns);
 struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
 					int (*show)(struct seq_file *m));
 
-/*
- * The size of the per-CPU tables of rust/rsha/select.rs, indexed by CPU
- * number (static, so the largest number the kernel allows: NR_CPUS).
- */
+/* The size of the per-CPU tables of rust/rsha/select.rs (static: NR_CPUS). */
 enum { RSHA_NR_CPUS = CONFIG_NR_CPUS };
 
-/*
- * The context of a caller, as rsha_context() tells it; rust/rsha/stats.rs
- * `Context` has these values, through bindgen, and indexes its counters
- * with them.
- */
+/* The context of a caller (rsha_context()): rust/rsha/stats.rs `Context`. */
 enum rsha_context {
 	RSHA_CONTEXT_TASK = 0,		/* interrupts enabled */
 	RSHA_CONTEXT_IRQS_OFF = 1,	/* task context, interrupts disabled */

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! A driver module: [`module_sha_driver!`](crate::module_sha_driver) declares
-//! its cores, drivers and aliases; [`init`] starts its unit choice, registers
-//! its drivers and makes its debugfs files.
+//! A driver module: [`module_sha_driver!`](crate::module_sha_driver) declares it, [`init`]
+//! starts it.
 
 use super::{
     bindings, cpu,
@@ -18,8 +17,7 @@ use kernel::{
     ffi::{c_int, c_uint},
 };
 
-/// The algorithms of a driver module, one or two (SHA-224 and SHA-256,
-/// SHA-384 and SHA-512), all run by the cores `K`.
+/// The algorithms of a driver module, one or two, all run by the cores `K`.
 pub trait Algorithms<K>: 'static {
     /// How many there are.
     const COUNT: usize;
@@ -30,8 +28,9 @@ pub trait Algorithms<K>: 'static {
 }
 
 fn add_stats<K: Cores<A>, A: Algorithm>(dir: &StatsDir, v: usize) {
-    dir.add(K::NAMES[v], &K::stats()[v].hash);
-    dir.add(K::HMAC_NAMES[v], &K::stats()[v].hmac);
+    let [hash, hmac] = &K::stats()[v];
+    dir.add(K::NAMES[v], hash);
+    dir.add(K::HMAC_NAMES[v], hmac);
 }
 
 impl<K: Cores<A>, A: Algorithm> Algorithms<K> for (A,) {
@@ -51,16 +50,15 @@ impl<K: Cores<A> + Cores<B>, A: Algorithm, B: Algorithm> Algorithms<K> for (A, B
     }
 }
 
-/// A driver module's state, dropped at module exit in field order: the
-/// debugfs files, the drivers, then the unit choice's hotplug state.
+/// A driver module's state, dropped at module exit in field order: the debugfs files, the
+/// drivers, then the unit choice's hotplug state.
 pub struct DriverModule {
     _debugfs: StatsDir,
     _drivers: Registration,
     _selector: SelectorGuard,
 }
 
-/// Stops a selector's hotplug callbacks when dropped, after the drivers that
-/// read its choices are gone.
+/// Stops a selector's hotplug callbacks when dropped.
 struct SelectorGuard(&'static super::select::Selector);
 
 impl Drop for SelectorGuard {
@@ -69,13 +67,11 @@ impl Drop for SelectorGuard {
     }
 }
 
-/// The hotplug callback of a module's unit choice, timing its first
-/// algorithm (all share the cores).
+/// The hotplug callback of a module's unit choice, timing its first algorithm.
 extern "C" fn cpu_online<K: Cores<A>, A: Algorithm>(cpu: c_uint) -> c_int {
     K::selector().cpu_online(cpu, Driver::<K, A, AUTO>::run_unit)
 }
 
-/// The hotplug teardown of a module's unit choice.
 extern "C" fn cpu_offline<K: Cores<A>, A: Algorithm>(cpu: c_uint) -> c_int {
     K::selector().cpu_offline(cpu)
 }
@@ -86,19 +82,15 @@ extern "C" fn cpu_offline<K: Cores<A>, A: Algorithm>(cpu: c_uint) -> c_int {
 ///
 /// Only as the show callback of that file, with its `seq_file`.
 unsafe extern "C" fn show_units<K: Cores<A>, A: Algorithm>(m: *mut bindings::seq_file) -> c_int {
-    // SAFETY: `m` is the callback's `seq_file`; the writer lives only during
-    // the callback.
+    // SAFETY: `m` is the callback's `seq_file`; the writer lives only during the callback.
     let mut out = unsafe { SeqWriter::new(m) };
     let _ = K::selector().show(&mut out);
     0
 }
 
-/// Starts a driver module of cores `K` and algorithms `L`: checks the CPU,
-/// reads the `unit` parameter `param`, starts the unit choice, and registers
-/// `drivers`, laid out as [`module_sha_driver!`](crate::module_sha_driver)
-/// declares them: rows of `2 * L::COUNT` (the hashes, then their HMACs) for
-/// the selected drivers, then, in test builds, the scalar, NEON and CE ones;
-/// a unit's row only where every CPU has the unit.
+/// Starts a driver module of cores `K` and algorithms `L` with the `unit` parameter
+/// `param`; `drivers` are rows of `2 * L::COUNT` (hashes, then HMACs) of the selected
+/// drivers, then maybe of the scalar, NEON and CE ones, each where every CPU has the unit.
 pub fn init<K, L>(
     module: &'static kernel::ThisModule,
     name: &'static [u8],
@@ -167,12 +159,9 @@ where
     })
 }
 
-/// One `<key>=<value>` entry of the module's `.modinfo` section, from the
-/// constant strings given, the first of which ends with `=`: the aliases that
-/// let the kernel load the module by algorithm or driver name (as C's
-/// `MODULE_ALIAS_CRYPTO()`), made from the very names the drivers register,
+/// One `<key>=<value>` entry of the `.modinfo` section from constant strings (`module!`
+/// takes only literals): the aliases of the drivers' names (C's `MODULE_ALIAS_CRYPTO()`),
 /// and the author, which `module!` spells differently on 6.12 and 7.3.
-/// `module!` takes only literals.
 #[macro_export]
 macro_rules! modinfo {
     ($($part:expr),+ $(,)?) => {
@@ -180,10 +169,9 @@ macro_rules! modinfo {
         const _: () = {
             const PARTS: &[&str] = &[$($part),+];
             const LEN: usize = $crate::rsha::module::modinfo_len(PARTS);
-            // `used(compiler)`, as `module!`'s own entries: plain `#[used]`
-            // is `used(linker)` on ELF with newer rustc, which marks the
-            // section SHF_GNU_RETAIN, and `ld -r` then keeps it apart from
-            // the other `.modinfo`: modpost would miss some entries.
+            // As `module!`'s entries: plain `#[used]` (`used(linker)` on ELF with newer
+            // rustc) marks the section SHF_GNU_RETAIN, which `ld -r` keeps apart from the
+            // other `.modinfo`: modpost would miss entries.
             #[link_section = ".modinfo"]
             #[used(compiler)]
             static ENTRY: [u8; LEN] = $crate::rsha::module::modinfo_entry::<LEN>(PARTS);
@@ -191,7 +179,6 @@ macro_rules! modinfo {
     };
 }
 
-/// Length of the `.modinfo` entry made of `parts`: their bytes and a NUL.
 #[doc(hidden)]
 pub const fn modinfo_len(parts: &[&str]) -> usize {
     let mut len = 1;
@@ -203,8 +190,7 @@ pub const fn modinfo_len(parts: &[&str]) -> usize {
     len
 }
 
-/// The `.modinfo` entry made of `parts`, NUL-terminated; `N` is
-/// [`modinfo_len`] of them (evaluated at compile time).
+/// The `.modinfo` entry made of `parts`, NUL-terminated; `N` is [`modinfo_len`] of them.
 #[doc(hidden)]
 pub const fn modinfo_entry<const N: usize>(parts: &[&str]) -> [u8; N] {
     let mut entry = [0u8; N];
@@ -224,25 +210,20 @@ pub const fn modinfo_entry<const N: usize>(parts: &[&str]) -> [u8; N] {
     entry
 }
 
-/// Declares a driver module with assembly cores for one algorithm family: a
-/// scalar core, a NEON core and optionally a Crypto Extensions (CE) core. For
-/// every algorithm it registers the selected driver, which runs on each CPU
-/// the unit measured fastest there (or the one the module parameter `unit`
-/// forces), and its HMAC; with `CONFIG_CRYPTO_RSHA_UNIT_DRIVERS` also the
-/// scalar, NEON and CE drivers, for tests and benchmarks.
-///
-/// The macro only declares: the cores' `extern`s and their [`Cores`]
-/// implementation, the statics, the aliases, `module!`, and one call to
-/// [`init`].
-///
-/// Calling foreign assembly is an obligation only the driver's author can
-/// discharge, so the syntax makes them write it: `cores: unsafe { ... }`, with
-/// a safety comment above it that argues the [`super::driver::AsmCore`]
-/// contract for every algorithm listed.
+/// Declares a driver module with a scalar, a NEON and maybe a Crypto Extensions (CE) core
+/// for one algorithm family: for every algorithm the selected driver and its HMAC, with
+/// `CONFIG_CRYPTO_RSHA_UNIT_DRIVERS` also the scalar, NEON and CE ones. Calling foreign
+/// assembly is an obligation only the driver's author can discharge, so the syntax makes
+/// them write it: `cores: unsafe { ... }`, with a safety comment above it that argues the
+/// [`super::driver::AsmCore`] contract for every algorithm listed.
 #[macro_export]
 macro_rules! module_sha_driver {
-    // SAFETY: not an unsafe block but the driver author's `unsafe`, which
-    // their own safety comment argues (see the documentation above).
+    (@alias $($part:expr),+) => {
+        $crate::modinfo!("alias=crypto-", $($part),+);
+        $crate::modinfo!("alias=", $($part),+);
+    };
+    // SAFETY: not an unsafe block but the driver author's `unsafe`, which their own safety
+    // comment argues (see the documentation above).
     (cores: unsafe {
         scalar: $scalar:ident,
         neon: $neon:ident
@@ -259,7 +240,6 @@ macro_rules! module_sha_driver {
      author: $author:literal,
      $($f:tt)*) => {
         $crate::modinfo!("author=", $author);
-
         extern "C" {
             fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
             fn $neon(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
@@ -269,17 +249,11 @@ macro_rules! module_sha_driver {
             fn rsha_unit_param() -> *const ::kernel::ffi::c_char;
         }
 
-        /// The module's cores.
         struct Cores;
-
-        /// The CPU feature of the CE core, if the module has one.
         const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
             [$(Some($crate::rsha::cpu::Feature::$feature),)? None][0];
-        /// The CE driver's priority (0: none).
         const CE_PRIORITY: i32 = [$($p_ce,)? 0][0];
-
-        /// The CE core; in a module without one (no `CE_FEATURE`, so never
-        /// called) the scalar core.
+        /// The CE core; in a module without one (never called) the scalar core.
         ///
         /// # Safety
         ///
@@ -287,8 +261,8 @@ macro_rules! module_sha_driver {
         #[inline(always)]
         unsafe fn ce_core(s: *mut ::kernel::ffi::c_void, d: *const u8, n: usize) {
             $(
-                // SAFETY: the caller holds a NEON section on a CPU with the
-                // feature (the function's contract).
+                // SAFETY: in a NEON section on a CPU with the feature (safety
+                // requirements).
                 return unsafe { $ce(s, d, n) };
             )?
             #[allow(unreachable_code)]
@@ -296,16 +270,13 @@ macro_rules! module_sha_driver {
             unsafe { $scalar(s, d, n) }
         }
 
-        /// The units of the module's selected drivers, per CPU.
         static SELECTOR: $crate::rsha::select::Selector = $crate::rsha::select::Selector::new();
-
         $(
-            // SAFETY: the author's `cores: unsafe { ... }` argues each core's
-            // `AsmCore` contract for every algorithm listed (see the macro).
+            // SAFETY: the author's `cores: unsafe { ... }` argues each core's `AsmCore`
+            // contract for every algorithm listed (see the macro).
             unsafe impl $crate::rsha::driver::Cores<$alg> for Cores {
                 const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = CE_FEATURE;
-                // A module without a CE core names its (never registered) CE
-                // drivers after the NEON ones.
+                // Without a CE core the (never registered) CE drivers have the NEON names.
                 const NAMES: [&'static str; 4] = [$n_scalar, $n_neon, [$($n_ce,)? $n_neon][0], $n_selected];
                 const HMAC_NAMES: [&'static str; 4] = [
                     concat!("hmac-", $n_scalar),
@@ -319,9 +290,9 @@ macro_rules! module_sha_driver {
                     &SELECTOR
                 }
                 #[inline(always)]
-                fn stats() -> &'static [$crate::rsha::driver::DriverStats; 4] {
-                    static STATS: [$crate::rsha::driver::DriverStats; 4] =
-                        [const { $crate::rsha::driver::DriverStats::new() }; 4];
+                fn stats() -> &'static [[$crate::rsha::stats::CoreStats; 2]; 4] {
+                    static STATS: [[$crate::rsha::stats::CoreStats; 2]; 4] =
+                        [const { [const { $crate::rsha::stats::CoreStats::new() }; 2] }; 4];
                     &STATS
                 }
                 #[inline(always)]
@@ -339,24 +310,17 @@ macro_rules! module_sha_driver {
                 #[inline(always)]
                 unsafe fn ce(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
                     let (s, d, n) = $crate::rsha::driver::core_args::<$alg>(chain, blocks);
-                    // SAFETY: the caller holds a NEON section on a CPU with
-                    // the feature (the function's contract).
+                    // SAFETY: in a NEON section on a CPU with the feature (safety
+                    // requirements).
                     unsafe { ce_core(s, d, n) }
                 }
             }
-
-            $crate::modinfo!("alias=crypto-", <$alg as $crate::rsha::md::Algorithm>::NAME);
-            $crate::modinfo!("alias=", <$alg as $crate::rsha::md::Algorithm>::NAME);
-            $crate::modinfo!("alias=crypto-", <$alg as $crate::rsha::md::Algorithm>::HMAC_NAME);
-            $crate::modinfo!("alias=", <$alg as $crate::rsha::md::Algorithm>::HMAC_NAME);
-            $crate::modinfo!("alias=crypto-", $n_selected);
-            $crate::modinfo!("alias=", $n_selected);
-            $crate::modinfo!("alias=crypto-hmac-", $n_selected);
-            $crate::modinfo!("alias=hmac-", $n_selected);
+            $crate::module_sha_driver!(@alias <$alg as $crate::rsha::md::Algorithm>::NAME);
+            $crate::module_sha_driver!(@alias <$alg as $crate::rsha::md::Algorithm>::HMAC_NAME);
+            $crate::module_sha_driver!(@alias $n_selected);
+            $crate::module_sha_driver!(@alias "hmac-", $n_selected);
         )+
-
-        /// The drivers, rows of hashes then HMACs: the selected ones, then in
-        /// test builds the scalar, NEON and CE ones (`rsha::module::init`).
+        /// The drivers, laid out as `rsha::module::init` reads them.
         #[cfg(not(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS))]
         static mut DRIVERS: [$crate::rsha::shash::AlgDef; 2 * [$(stringify!($alg)),+].len()] = [
             $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::AUTO }>>>(),)+
@@ -376,47 +340,31 @@ macro_rules! module_sha_driver {
         #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
         const _: () = {
             $(
-                $crate::modinfo!("alias=crypto-", $n_scalar);
-                $crate::modinfo!("alias=", $n_scalar);
-                $crate::modinfo!("alias=crypto-hmac-", $n_scalar);
-                $crate::modinfo!("alias=hmac-", $n_scalar);
-                $crate::modinfo!("alias=crypto-", $n_neon);
-                $crate::modinfo!("alias=", $n_neon);
-                $crate::modinfo!("alias=crypto-hmac-", $n_neon);
-                $crate::modinfo!("alias=hmac-", $n_neon);
-                $(
-                    $crate::modinfo!("alias=crypto-", $n_ce);
-                    $crate::modinfo!("alias=", $n_ce);
-                    $crate::modinfo!("alias=crypto-hmac-", $n_ce);
-                    $crate::modinfo!("alias=hmac-", $n_ce);
-                )?
+                $crate::module_sha_driver!(@alias $n_scalar);
+                $crate::module_sha_driver!(@alias "hmac-", $n_scalar);
+                $crate::module_sha_driver!(@alias $n_neon);
+                $crate::module_sha_driver!(@alias "hmac-", $n_neon);
+                $($crate::module_sha_driver!(@alias $n_ce);)?
+                $($crate::module_sha_driver!(@alias "hmac-", $n_ce);)?
             )+
         };
-
         struct Module(#[allow(dead_code)] $crate::rsha::module::DriverModule);
-
         ::kernel::prelude::module! {
             type: Module,
             name: $module_name,
             $($f)*
         }
-
         impl ::kernel::Module for Module {
             fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
-                // SAFETY: the parameter's buffer (`helpers.c`) is static,
-                // NUL-terminated and read-only (0444): nothing writes it now.
+                // SAFETY: the parameter's buffer (`helpers.c`) is static, NUL-terminated
+                // and read-only (0444).
                 let param = unsafe { $crate::rsha::cstr_from_ptr(rsha_unit_param()) };
-                // SAFETY: module init runs once; from here on only C and the
-                // registration use the array, which stays in place.
+                // SAFETY: module init runs once; from here on only C and the registration
+                // use the array, which stays in place.
                 let drivers = unsafe { ::core::pin::Pin::static_mut(&mut *::core::ptr::addr_of_mut!(DRIVERS)) };
-                $crate::rsha::module::init::<Cores, ($($alg,)+)>(
-                    module,
-                    __LOG_PREFIX,
-                    param,
-                    $crate::cstr!(concat!("crypto/", $module_name, ":online")),
-                    drivers,
-                )
-                .map(Module)
+                let hotplug = $crate::cstr!(concat!("crypto/", $module_name, ":online"));
+                let init = $crate::rsha::module::init::<Cores, ($($alg,)+)>;
+                init(module, __LOG_PREFIX, param, hotplug, drivers).map(Module)
             }
         }
     };

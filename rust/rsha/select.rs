@@ -1,13 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The selected driver's unit on each CPU, chosen by measurement.
-//!
-//! A *selected* driver runs on each CPU its fastest unit (scalar, NEON or CE
-//! core), timed as `lib/raid6/algos.c` does, once per CPU type (MIDR) so that
-//! big and LITTLE cores each get theirs, by a hotplug callback as each CPU
-//! comes online ([`Selector::cpu_online`]). The parameter `unit` forces one.
-//! Times and choices are logged at load and shown in
-//! `/sys/kernel/debug/<module>/units` (meaningless under an emulator).
+//! The selected driver's unit on each CPU: the fastest, timed as `lib/raid6/algos.c` does,
+//! once per CPU type (MIDR), so that big and LITTLE cores each get theirs; or the one the
+//! parameter `unit` forces.
 
 use super::{
     bindings,
@@ -26,10 +21,9 @@ use kernel::{
 /// Priority of the kernel's own `sha1-lib` ... `sha512-lib` drivers (6.17 on).
 pub const LIB_DRIVER_PRIORITY: i32 = 300;
 
-/// The priority of a selected driver for the module's priority `module`. With
-/// the `*-lib` drivers (Documentation/drivers.rst, "Priorities on 7.3"): 10
-/// above them, or 10 below where every CPU has the CE unit (`ce_everywhere`),
-/// which `lib/crypto` uses too; the CPU feature decides, so every boot agrees.
+/// The priority of a selected driver for the module's priority `module`. With the `*-lib`
+/// drivers (Documentation/drivers.rst, "Priorities on 7.3"): 10 above them, or 10 below
+/// where every CPU has the CE unit, which `lib/crypto` uses too.
 pub const fn selected_priority(module: i32, ce_everywhere: bool) -> i32 {
     if !cfg!(rsha_lib_drivers) {
         module
@@ -42,8 +36,7 @@ pub const fn selected_priority(module: i32, ce_everywhere: bool) -> i32 {
     }
 }
 
-/// The priority of a unit driver (test builds, called by name): with the
-/// `*-lib` drivers at most 20 below them, under the selected driver.
+/// The priority of a unit driver: with the `*-lib` drivers at most 20 below them.
 pub const fn unit_priority(unit: i32) -> i32 {
     if cfg!(rsha_lib_drivers) && unit > LIB_DRIVER_PRIORITY - 20 {
         LIB_DRIVER_PRIORITY - 20
@@ -52,36 +45,32 @@ pub const fn unit_priority(unit: i32) -> i32 {
     }
 }
 
-/// Bytes hashed by one timed run: the call overhead is small, and a run fits
-/// one NEON section on 32-bit ARM ([`super::simd::NEON_SECTION_BYTES`]).
+/// Bytes hashed by one timed run: fits one NEON section on 32-bit ARM.
 pub const RUN_BYTES: usize = 2048;
 
-/// Timed runs per unit; the fastest counts (interrupts and cache misses only
-/// ever make a run slower).
+/// Timed runs per unit; the fastest counts (interrupts and misses only slow a run down).
 pub const RUNS: usize = 8;
 
 /// CPU types a module records; further types are measured but not shown.
 pub const MAX_TYPES: usize = 8;
 
-/// The units in the order they are tried and shown, the cheaper call first.
+/// The units in the order they are tried and shown, the cheaper first.
 pub const UNITS: [Unit; 3] = [Unit::Scalar, Unit::Neon, Unit::Ce];
 
-/// A unit later in [`UNITS`] wins only if faster by more than 1/`TIE_MARGIN`,
-/// so that near-ties go to the cheaper call on every boot, not to noise.
+/// A unit later in [`UNITS`] wins only if faster by more than 1/`TIE_MARGIN` (not noise).
 pub const TIE_MARGIN: u64 = 16;
 
-/// The input of every timed run (its contents do not matter).
 static RUN_INPUT: [u8; RUN_BYTES] = [0x5a; RUN_BYTES];
 
-/// A unit: the core that compresses blocks. The numbers index tables; `1 + u`
-/// encodes a unit `u` where 0 means none (`unit_of`).
+/// A unit: the core that compresses blocks. The numbers index tables; `1 + u` encodes
+/// unit `u` where 0 means none.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unit {
-    /// The scalar core (integer registers only).
+    /// The scalar core.
     Scalar = 0,
-    /// The NEON core, inside a NEON section.
+    /// The NEON core.
     Neon = 1,
-    /// The Crypto Extensions core, inside a NEON section.
+    /// The Crypto Extensions core.
     Ce = 2,
 }
 
@@ -95,7 +84,7 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Parses the parameter (a trailing newline, as `echo` writes, is allowed).
+    /// Parses the parameter (a trailing newline allowed).
     pub fn parse(text: &[u8]) -> Option<Mode> {
         match text.strip_suffix(b"\n").unwrap_or(text) {
             b"auto" | b"" => Some(Mode::Auto),
@@ -111,24 +100,21 @@ impl Mode {
 ///
 /// # Invariants
 ///
-/// `available[u]` is set only while unit `u` is usable on every CPU. A `per_cpu`
-/// entry is 0 (not chosen yet) or has in its low nibble `1 + u` for a unit `u`
-/// with `available[u]`, in its high nibble `1 + t` for the CPU's type slot `t`
-/// (0: not recorded). `uniform` is 0 or `1 + u` for a unit `u` with
-/// `available[u]`.
+/// `available[u]` is set only while unit `u` is usable on every CPU. A `per_cpu` entry is
+/// 0 (not chosen yet) or has in its low nibble `1 + u` for a unit `u` with `available[u]`,
+/// in its high nibble `1 + t` for the CPU's type slot `t` (0: not recorded). `uniform` is
+/// 0 or `1 + u` for a unit `u` with `available[u]`: the unit of every CPU with a choice.
 pub struct Selector {
     available: [AtomicBool; 3],
     forced: AtomicU8,
-    /// `1 + u` when every CPU with a choice has unit `u`, else 0.
     uniform: AtomicU8,
     per_cpu: [AtomicU8; cpu::NR_CPUS],
     types: [TypeSlot; MAX_TYPES],
     hotplug_state: AtomicI32,
 }
 
-/// One measured CPU type. `choice` (`1 + u`, 0 while free) claims the slot;
-/// `id` is written last (Release) and read first (Acquire): a slot with a
-/// nonzero `id` has its times and choice in place.
+/// One measured CPU type. `choice` (`1 + u`, 0 while free) claims the slot; `id` is
+/// written last (Release) and read first (Acquire): a nonzero `id` has its times in place.
 struct TypeSlot {
     id: AtomicU32,
     ns: [AtomicU64; 3],
@@ -136,18 +122,16 @@ struct TypeSlot {
 }
 
 impl TypeSlot {
-    /// The measured times, `None` for a unit not timed (stored as 0).
+    /// The measured times (0 stored: not timed).
     fn times(&self) -> [Option<u64>; 3] {
         self.ns.each_ref().map(|v| match v.load(Relaxed) {
             0 => None,
             n => Some(n),
         })
     }
-
     fn unit(&self) -> Unit {
         unit_of(self.choice.load(Relaxed))
     }
-
     #[allow(clippy::declare_interior_mutable_const)]
     const EMPTY: TypeSlot = TypeSlot {
         id: AtomicU32::new(0),
@@ -156,7 +140,7 @@ impl TypeSlot {
     };
 }
 
-/// The name of a unit in the `unit` parameter, messages and debugfs.
+/// The name of a unit in the parameter, messages and debugfs.
 pub fn unit_name(unit: Unit) -> &'static str {
     match unit {
         Unit::Scalar => "scalar",
@@ -165,7 +149,7 @@ pub fn unit_name(unit: Unit) -> &'static str {
     }
 }
 
-/// The unit `u` of a `1 + u` in the low nibble of `v`; scalar for none.
+/// The unit `u` of `1 + u` in the low nibble of `v`; scalar for none.
 fn unit_of(v: u8) -> Unit {
     match v & 15 {
         2 => Unit::Neon,
@@ -174,15 +158,9 @@ fn unit_of(v: u8) -> Unit {
     }
 }
 
-impl Default for Selector {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Selector {
-    /// A selector with nothing measured or chosen yet: every CPU runs the
-    /// scalar unit until [`Selector::start`].
+    /// A selector with nothing measured or chosen yet: every CPU runs the scalar unit.
+    #[allow(clippy::new_without_default)]
     pub const fn new() -> Self {
         // INVARIANT: nothing is available and no CPU has a choice yet.
         Self {
@@ -194,16 +172,12 @@ impl Selector {
             hotplug_state: AtomicI32::new(-1),
         }
     }
-
-    /// Whether `unit` may run on these CPUs (known after [`Selector::start`]).
+    /// Whether `unit` may run on every CPU (known after [`Selector::start`]).
     pub fn available(&self, unit: Unit) -> bool {
         self.available[unit as usize].load(Relaxed)
     }
-
-    /// Checks `mode` against the CPUs (a forced unit they lack: `-ENODEV`) and
-    /// starts choosing, for a module whose CE unit needs `ce_feature`. `online`
-    /// and `offline` are the hotplug callbacks, which call
-    /// [`Selector::cpu_online`] and [`Selector::cpu_offline`].
+    /// Checks `mode` against the CPUs (a forced unit they lack: `-ENODEV`) and starts
+    /// choosing: `online` and `offline` call [`Self::cpu_online`] and [`Self::cpu_offline`].
     pub fn start(
         &'static self,
         mode: Mode,
@@ -219,14 +193,14 @@ impl Selector {
         }
         if let Mode::Forced(unit) = mode {
             if !self.available(unit) {
-                match (unit, ce_feature) {
+                match (unit, ce_feature.map(Feature::names)) {
                     (Unit::Ce, None) => {
                         kernel::pr_err!("unit=ce: this module has no Crypto Extensions core\n")
                     }
-                    (Unit::Ce, Some(feature)) => kernel::pr_err!(
+                    (Unit::Ce, Some((instructions, cpuinfo))) => kernel::pr_err!(
                         "unit=ce: the CPUs lack the {} instructions of the Crypto Extensions (feature \"{}\" in /proc/cpuinfo)\n",
-                        feature.instructions(),
-                        feature.cpuinfo_name()
+                        instructions,
+                        cpuinfo
                     ),
                     _ => kernel::pr_err!(
                         "unit=neon: the CPUs lack NEON (Advanced SIMD, feature \"{}\" in /proc/cpuinfo)\n",
@@ -237,9 +211,8 @@ impl Selector {
             }
             self.forced.store(1 + unit as u8, Relaxed);
         }
-        // SAFETY: `hotplug_name` is NUL-terminated and static; `online` and
-        // `offline` are the module's callbacks, valid until `stop()` removes
-        // the state (module exit, before the code goes).
+        // SAFETY: `hotplug_name` is NUL-terminated and static; `online` and `offline` are
+        // the module's callbacks, valid until `stop()` removes the state at module exit.
         let state = unsafe {
             bindings::rsha_cpuhp_setup(
                 crate::rsha::cstr_ptr(hotplug_name),
@@ -254,20 +227,16 @@ impl Selector {
         self.report();
         Ok(())
     }
-
     /// Removes the hotplug state (module exit, after the drivers are gone).
     pub fn stop(&self) {
         let state = self.hotplug_state.swap(-1, Relaxed);
         if state >= 0 {
-            // SAFETY: `state` came from `rsha_cpuhp_setup()` and is removed once
-            // (the swap above).
+            // SAFETY: from `rsha_cpuhp_setup()`, removed once (the swap above).
             unsafe { bindings::rsha_cpuhp_remove(state) };
         }
     }
-
-    /// The unit for an operation starting now: the common one (one load), else
-    /// this CPU's. Any available unit runs on every CPU (type invariants): the
-    /// kernel brings up no CPU lacking a feature the system has.
+    /// The unit for an operation starting now: the common one (one load), else this CPU's;
+    /// any runs on every CPU (the kernel brings up no CPU lacking a system feature).
     #[inline]
     pub fn unit(&self) -> Unit {
         match self.uniform.load(Relaxed) {
@@ -275,19 +244,13 @@ impl Selector {
             u => unit_of(u),
         }
     }
-
     #[cold]
     #[inline(never)]
     fn unit_of_this_cpu(&self) -> Unit {
-        unit_of(
-            self.per_cpu
-                .get(cpu::this_cpu())
-                .map_or(0, |e| e.load(Relaxed)),
-        )
+        let entry = self.per_cpu.get(cpu::this_cpu());
+        unit_of(entry.map_or(0, |e| e.load(Relaxed)))
     }
-
-    /// Recomputes `uniform` after a CPU's entry changed. The hotplug
-    /// callbacks, its only callers, run one at a time.
+    /// Recomputes `uniform` after a CPU's entry changed (hotplug callbacks, one at a time).
     fn update_uniform(&self) {
         let mut common = 0;
         for entry in &self.per_cpu {
@@ -304,9 +267,7 @@ impl Selector {
         // INVARIANT: `common` is 0 or a CPU entry's `1 + u`, an available unit.
         self.uniform.store(common, Relaxed);
     }
-
-    /// The hotplug callback's work on CPU `cpu`: give it its type's unit,
-    /// measuring a new type with `run` first. Always 0 (success).
+    /// Gives CPU `cpu`, coming online, its type's unit, timing a new type with `run`.
     pub fn cpu_online<F: Fn(Unit, Message<'_>) -> bool>(&self, cpu: c_uint, run: F) -> c_int {
         let cpu = cpu as usize;
         let Some(entry) = self.per_cpu.get(cpu) else {
@@ -328,7 +289,7 @@ impl Selector {
                 };
                 let slot = self.record(id, &ns, choice);
                 if self.hotplug_state.load(Relaxed) >= 0 {
-                    // After load (`start()` prints the types found at load).
+                    // `start()` prints those found at load.
                     self.print_type(id, &ns, choice);
                 }
                 (slot, choice)
@@ -339,9 +300,7 @@ impl Selector {
         self.update_uniform();
         0
     }
-
-    /// The hotplug teardown's work: forget the choice of `cpu`, so that it
-    /// chooses again when it comes back. Always 0.
+    /// Forgets the choice of `cpu`, going offline.
     pub fn cpu_offline(&self, cpu: c_uint) -> c_int {
         if let Some(entry) = self.per_cpu.get(cpu as usize) {
             entry.store(0, Relaxed);
@@ -349,9 +308,7 @@ impl Selector {
         self.update_uniform();
         0
     }
-
-    /// Times every available unit on this CPU with `run` (false: it could not
-    /// run): the fastest of [`RUNS`] runs, in ns (at least 1), or `None`.
+    /// Times every available unit on this CPU with `run` (false: not run), in ns.
     fn measure<F: Fn(Unit, Message<'_>) -> bool>(&self, run: F) -> [Option<u64>; 3] {
         let mut ns = [None; 3];
         for unit in UNITS {
@@ -360,8 +317,7 @@ impl Selector {
             }
             let mut best = u64::MAX;
             for _ in 0..RUNS {
-                // SAFETY: pairs with the `rsha_preempt_enable()` below: the run
-                // is timed on this CPU without being preempted.
+                // SAFETY: pairs with the `rsha_preempt_enable()` below.
                 unsafe { bindings::rsha_preempt_disable() };
                 let t0 = now_ns();
                 let ran = run(unit, Message::new(&RUN_INPUT));
@@ -379,7 +335,6 @@ impl Selector {
         }
         ns
     }
-
     /// Records a measured type in a free slot, if there is one.
     fn record(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) -> Option<usize> {
         for (i, t) in self.types.iter().enumerate() {
@@ -398,15 +353,12 @@ impl Selector {
         }
         None
     }
-
-    /// The `unit` parameter's value in effect: `auto` or the forced unit.
     fn mode_name(&self) -> &'static str {
         match self.forced.load(Relaxed) {
             0 => "auto",
             f => unit_name(unit_of(f)),
         }
     }
-
     /// Prints every recorded type (at load).
     fn report(&self) {
         kernel::pr_info!(
@@ -421,10 +373,9 @@ impl Selector {
             }
         }
     }
-
     fn print_type(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) {
         let cpus = self.per_cpu_count(id);
-        // A plain argument: the `pr_info!` of 7.3 takes no `if` expression.
+        // The `pr_info!` of 7.3 takes no `if` expression.
         let plural = if cpus == 1 { "" } else { "s" };
         kernel::pr_info!(
             "CPU type {:#010x} ({} CPU{}): {} bytes in scalar {} ns, neon {} ns, ce {} ns: {}\n",
@@ -432,15 +383,13 @@ impl Selector {
             cpus,
             plural,
             RUN_BYTES,
-            // `format_args!`: the `pr_info!` of 7.3 formats only the
-            // kernel's own `Display` types, which `Arguments` is.
+            // The `pr_info!` of 7.3 formats only the kernel's `Display` types: `Arguments`.
             format_args!("{}", Ns(ns[0])),
             format_args!("{}", Ns(ns[1])),
             format_args!("{}", Ns(ns[2])),
             unit_name(choice)
         );
     }
-
     /// CPUs whose entry names type `id`'s slot, plus the one being set up.
     fn per_cpu_count(&self, id: u32) -> usize {
         let Some(slot) = self.types.iter().position(|t| t.id.load(Acquire) == id) else {
@@ -453,31 +402,21 @@ impl Selector {
             .count()
             .max(1)
     }
-
     /// The text of `/sys/kernel/debug/<module>/units`, line by line, to `out`.
     pub fn show(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
         writeln!(out, "mode: {}", self.mode_name())?;
         writeln!(out, "available: {}", Available(self, " "))?;
         writeln!(
             out,
-            "# type: ns per {} bytes for scalar neon ce: unit",
-            RUN_BYTES
+            "# type: ns per {RUN_BYTES} bytes for scalar neon ce: unit"
         )?;
         for t in &self.types {
             let id = t.id.load(Acquire);
             if id == 0 {
                 continue;
             }
-            let ns = t.times();
-            writeln!(
-                out,
-                "type {:#010x}: {} {} {}: {}",
-                id,
-                Ns(ns[0]),
-                Ns(ns[1]),
-                Ns(ns[2]),
-                unit_name(t.unit())
-            )?;
+            let ([a, b, c], unit) = (t.times().map(Ns), unit_name(t.unit()));
+            writeln!(out, "type {id:#010x}: {a} {b} {c}: {unit}")?;
         }
         for (cpu, e) in self.per_cpu.iter().enumerate() {
             let e = e.load(Relaxed);
@@ -488,19 +427,14 @@ impl Selector {
                 0 => 0,
                 s => self.types.get(s - 1).map_or(0, |t| t.id.load(Acquire)),
             };
-            writeln!(
-                out,
-                "cpu {}: type {:#010x}: {}",
-                cpu,
-                id,
-                unit_name(unit_of(e))
-            )?;
+            let unit = unit_name(unit_of(e));
+            writeln!(out, "cpu {cpu}: type {id:#010x}: {unit}")?;
         }
         Ok(())
     }
 }
 
-/// The available units, `scalar` first, with the separator given.
+/// The available units, with the separator given.
 struct Available<'a>(&'a Selector, &'static str);
 
 impl core::fmt::Display for Available<'_> {
@@ -515,8 +449,7 @@ impl core::fmt::Display for Available<'_> {
     }
 }
 
-/// A measured time or "-" for a unit not timed, shown as a `u32`: 32-bit ARM
-/// kernels give Rust no 64-bit division to format a `u64`.
+/// A measured time or "-", shown as a `u32`: no 64-bit division on 32-bit ARM.
 struct Ns(Option<u64>);
 
 impl core::fmt::Display for Ns {
@@ -528,8 +461,7 @@ impl core::fmt::Display for Ns {
     }
 }
 
-/// The fastest of the units timed in `ns` under the tie rule ([`TIE_MARGIN`]);
-/// the scalar unit if none was timed.
+/// The fastest of the units timed in `ns` under the tie rule ([`TIE_MARGIN`]).
 pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
     let mut best = Unit::Scalar;
     let mut best_ns = u64::MAX;
@@ -547,8 +479,7 @@ pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
 
 /// The monotonic clock, in nanoseconds.
 pub fn now_ns() -> u64 {
-    // SAFETY: `ktime_get()` reads the monotonic clock; callable in any context
-    // but NMI, where no caller (task context, NEON sections) runs.
+    // SAFETY: `ktime_get()` reads the monotonic clock; any context but NMI (no caller).
     let t = unsafe { bindings::ktime_get() };
     t.max(0) as u64
 }

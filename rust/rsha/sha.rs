@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! The SHA family as parameters of the Merkle-Damgård engine ([`super::md`]).
-//!
-//! Initial values are from FIPS 180-4, sections 5.3.1 to 5.3.5. The sizes of
-//! the export formats are the engine's (`md::State`), which checks them at
-//! compile time. Uses only `core`.
+//! The SHA family as parameters of the engine ([`super::md`]), which checks the export
+//! sizes at compile time. Initial values: FIPS 180-4, 5.3.1 to 5.3.5. Uses only `core`.
 
 use super::md::Algorithm;
 

@@ -1,39 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Kernel-mode NEON: the section in which the NEON and the Crypto Extensions
-//! cores run, one per operation: where SIMD is usable, `kernel_neon_begin()`,
-//! the operation's core calls, `kernel_neon_end()`; elsewhere the caller runs
-//! its scalar core.
-//!
-//! Without `CONFIG_KERNEL_MODE_NEON` (possible on 32-bit ARM) nothing here uses
-//! NEON: [`cpu_has_neon`] is false and [`with_section`] never opens a section.
+//! Kernel-mode NEON: the section in which the NEON and the Crypto Extensions cores run,
+//! one per operation. Without `CONFIG_KERNEL_MODE_NEON` (32-bit ARM may lack it) none is
+//! ever opened.
 //!
 //! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
 //! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).
 
 use super::{bindings, md::Message, select::Unit, stats::CoreStats};
 
-/// Most bytes a core processes inside one `kernel_neon_begin()` section, on
-/// 32-bit ARM.
-///
-/// There `kernel_neon_begin()` disables preemption and softirqs until
-/// `kernel_neon_end()`, so a long run is cut into sections of this size: 64
-/// SHA-256 blocks or 32 SHA-512 blocks, the same bound as the kernel's C glue.
-/// It is a multiple of every block size.
+/// Most bytes hashed in one section on 32-bit ARM, where a section disables preemption and
+/// softirqs: the bound of the kernel's C glue, a multiple of every block size.
 #[cfg(not(CONFIG_ARM64))]
 pub const NEON_SECTION_BYTES: usize = 4096;
 
-/// Most bytes a core processes inside one `kernel_neon_begin()` section, on
-/// arm64: no bound (the largest multiple of every block size).
-///
-/// Since Linux 6.8, arm64's `kernel_neon_begin()` in task context leaves the
-/// task preemptible (the kernel saves its SIMD registers at a context switch);
-/// in softirq context the softirq runs to its end whatever the sections.
-/// Cutting a run into sections makes no code preemptible that was not.
+/// Most bytes hashed in one section on arm64, where a section is preemptible: no bound.
 #[cfg(CONFIG_ARM64)]
 pub const NEON_SECTION_BYTES: usize = !127;
 
-/// Whether the CPU has NEON (Advanced SIMD). Checked once, at module init.
+/// Whether the CPU has NEON (Advanced SIMD).
 pub fn cpu_has_neon() -> bool {
     #[cfg(CONFIG_KERNEL_MODE_NEON)]
     // SAFETY: reads CPU feature flags; callable in any context.
@@ -42,15 +27,13 @@ pub fn cpu_has_neon() -> bool {
     false
 }
 
-/// An open NEON section, in which an operation's SIMD core runs
-/// ([`with_section`]), hashing whole blocks of `block_size` bytes.
+/// An open NEON section, in which an operation's SIMD core runs ([`with_section`]).
 ///
 /// # Invariants
 ///
-/// Between `kernel_neon_begin()` and `kernel_neon_end()` of this task, both
-/// with `regs`, which does not move meanwhile (only [`with_section`] makes a
-/// `Section`, in its own frame, and lends it out); `bytes` counts what the
-/// section has hashed, at most [`NEON_SECTION_BYTES`].
+/// Between `kernel_neon_begin()` and `kernel_neon_end()` of this task, both with `regs`,
+/// which does not move meanwhile (only [`with_section`] makes one, in its own frame);
+/// `bytes`, what the section has hashed, is at most [`NEON_SECTION_BYTES`].
 pub struct Section<'s> {
     stats: &'s CoreStats,
     unit: Unit,
@@ -62,17 +45,8 @@ pub struct Section<'s> {
     regs: core::mem::MaybeUninit<bindings::user_fpsimd_state>,
 }
 
-/// Runs `f` in a NEON section if `unit` is a SIMD unit and SIMD is usable now
-/// (not in hardirq context, nor with interrupts off on 32-bit ARM, nor during
-/// testmgr's "SIMD disabled" tests), with `None` otherwise, when the caller
-/// runs its scalar core. One section serves the whole operation, as a
-/// `finup()`'s data and padding blocks; on 32-bit ARM it is cut every
-/// [`NEON_SECTION_BYTES`] ([`Section::run`]). `stats` times the sections.
-///
-/// From Linux 6.19 on, arm64's `kernel_neon_begin()` takes room for the
-/// section's registers, which the kernel fills if the task is preempted or a
-/// softirq's section interrupts it: a field of the `Section`, which stays in
-/// this frame until `kernel_neon_end()`.
+/// Runs `f`, one operation, in a NEON section if `unit` is a SIMD unit and SIMD is usable
+/// now, else with `None` (the scalar core); `stats` times the section.
 #[inline(always)]
 pub fn with_section<R>(
     stats: &CoreStats,
@@ -91,8 +65,7 @@ pub fn with_section<R>(
             #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
             regs: core::mem::MaybeUninit::uninit(),
         };
-        // SAFETY: reads this CPU's preempt count, IRQ flags and the crypto
-        // self-tests' flag; any context.
+        // SAFETY: reads this CPU's preempt count and IRQ flags; any context.
         let open = unit != Unit::Scalar && unsafe { bindings::rsha_simd_usable() };
         if open {
             // SAFETY: SIMD is usable; ended below, in this frame.
@@ -114,21 +87,18 @@ pub fn with_section<R>(
 
 #[cfg(CONFIG_KERNEL_MODE_NEON)]
 impl Section<'_> {
-    /// The unit whose core runs in the section.
+    /// The section's unit.
     #[inline(always)]
     pub fn unit(&self) -> Unit {
         self.unit
     }
-
     /// # Safety
     ///
-    /// SIMD is usable, no section of this task is open, and [`Self::end`]
-    /// follows in the same context.
+    /// SIMD is usable, no section is open, and [`Self::end`] follows in the same context.
     #[inline(always)]
     unsafe fn begin(&mut self) {
         self.clock = self.stats.section_start();
-        // SAFETY: by the function's safety requirements; `regs` stays in
-        // place until `end()` (type invariants).
+        // SAFETY: by the safety requirements; `regs` stays in place (type invariants).
         unsafe {
             #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
             bindings::kernel_neon_begin(self.regs.as_mut_ptr());
@@ -136,7 +106,6 @@ impl Section<'_> {
             bindings::kernel_neon_begin();
         }
     }
-
     /// # Safety
     ///
     /// Pairs with [`Self::begin`], in the same context.
@@ -149,16 +118,14 @@ impl Section<'_> {
             #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
             bindings::kernel_neon_end();
         }
-        // Used by the statistics only: no division (nor its panic) without them.
+        // For the statistics only: without them, no division (nor its panic).
         let blocks = self.bytes.checked_div(self.block_size).unwrap_or(0);
         self.stats
             .section_end(self.clock, self.unit, blocks, self.bytes);
         self.bytes = 0;
     }
-
-    /// Runs `core` over `blocks`, whole blocks, in the section; on 32-bit ARM
-    /// ends it and opens another every [`NEON_SECTION_BYTES`] (SIMD stays
-    /// usable: nothing here changes the context).
+    /// Runs `core` over `blocks`, whole blocks, in the section; on 32-bit ARM cut every
+    /// [`NEON_SECTION_BYTES`] (SIMD stays usable: nothing here changes the context).
     ///
     /// # Safety
     ///
@@ -176,15 +143,14 @@ impl Section<'_> {
             let mut rest = blocks;
             while !rest.is_empty() {
                 if self.bytes >= NEON_SECTION_BYTES {
-                    // SAFETY: the section is open (type invariants), and SIMD
-                    // still usable.
+                    // SAFETY: the section is open (type invariants), and SIMD still usable.
                     unsafe {
                         self.end();
                         self.begin();
                     }
                 }
-                // Whole blocks: the bound is a multiple of every block size;
-                // `bytes` is below it (just checked), so neither wraps.
+                // Whole blocks (the bound is a multiple of every block size); `bytes`
+                // is below the bound (just checked), so neither wraps.
                 let (now, tail) = rest.split_at(NEON_SECTION_BYTES.wrapping_sub(self.bytes));
                 core(now);
                 self.bytes = self.bytes.wrapping_add(now.len());

@@ -1,31 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Per-driver statistics in debugfs, with `CONFIG_CRYPTO_RSHA_STATS`: the
-//! blocks each core compressed in each [`Context`], and the NEON sections
-//! (bytes, and ns from before `kernel_neon_begin()` to after
-//! `kernel_neon_end()`). The robustness tests read them to prove that interrupt
-//! callers took the scalar path and that no section exceeded
-//! [`NEON_SECTION_BYTES`](super::simd::NEON_SECTION_BYTES):
-//!
-//! ```text
-//! /sys/kernel/debug/<module>/<driver>/blocks_{scalar,neon,ce}_{task,irqsoff,softirq,hardirq}
-//! /sys/kernel/debug/<module>/<driver>/neon_section{s,_max_bytes,_max_ns,_total_ns}
-//! ```
-//!
-//! The files are plain `u64` views (on 32-bit ARM a read racing an update may
-//! be torn). Without the option [`CoreStats`] is empty and its methods do
-//! nothing; the debugfs directory still shows the unit choices.
+//! Per-driver statistics in debugfs with `CONFIG_CRYPTO_RSHA_STATS`, for the robustness
+//! tests: `/sys/kernel/debug/<module>/<driver>/blocks_<unit>_<context>` and
+//! `neon_section{s,_max_bytes,_max_ns,_total_ns}` (ns from before `kernel_neon_begin()`
+//! to after `kernel_neon_end()`). Without the option [`CoreStats`] is empty.
 
 use super::bindings;
-
 pub use super::select::Unit;
 
-/// The context of a core call: the values of `enum rsha_context`
-/// (`helpers.h`), which index the counters.
+/// The context of a core call: the values of `enum rsha_context` (`helpers.h`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u32)]
 pub enum Context {
-    /// Task context with interrupts enabled (preemption and softirqs may be off).
+    /// Task context, interrupts enabled.
     Task = bindings::rsha_context_RSHA_CONTEXT_TASK,
     /// Task context with interrupts disabled.
     IrqsOff = bindings::rsha_context_RSHA_CONTEXT_IRQS_OFF,
@@ -35,21 +22,13 @@ pub enum Context {
     Hardirq = bindings::rsha_context_RSHA_CONTEXT_HARDIRQ,
 }
 
-/// File-name parts of the [`Context`]s, in their order.
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
 const CONTEXT_NAMES: [&str; 4] = ["task", "irqsoff", "softirq", "hardirq"];
 
-/// File names of the section counters of [`CoreStats`], in their order.
 #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
-const SECTION_FILES: [&str; 4] = [
-    "neon_sections",
-    "neon_section_max_bytes",
-    "neon_section_max_ns",
-    "neon_section_total_ns",
-];
+const SECTION_FILES: [&str; 4] = ["s", "_max_bytes", "_max_ns", "_total_ns"];
 
-/// The counters of one driver variant, all monotonic (maxima only grow); none
-/// without `CONFIG_CRYPTO_RSHA_STATS`.
+/// The counters of one driver, all monotonic; none without `CONFIG_CRYPTO_RSHA_STATS`.
 pub struct CoreStats {
     /// Blocks, `[unit][context]`.
     #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
@@ -68,6 +47,7 @@ pub struct SectionClock {
 
 impl CoreStats {
     /// All counters at zero.
+    #[allow(clippy::new_without_default)]
     pub const fn new() -> Self {
         #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
         use core::sync::atomic::AtomicU64;
@@ -78,7 +58,6 @@ impl CoreStats {
             sections: [const { AtomicU64::new(0) }; 4],
         }
     }
-
     /// Counts `blocks` blocks compressed by `unit` in the current context.
     #[inline]
     pub fn count(&self, unit: Unit, blocks: usize) {
@@ -88,7 +67,6 @@ impl CoreStats {
         #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
         let _ = (unit, blocks);
     }
-
     /// Starts timing a NEON section, for [`CoreStats::section_end`].
     #[inline]
     pub fn section_start(&self) -> SectionClock {
@@ -97,9 +75,7 @@ impl CoreStats {
             start: super::select::now_ns(),
         }
     }
-
-    /// Ends a NEON section in which `unit` compressed `blocks` blocks of
-    /// `bytes` bytes.
+    /// Ends a NEON section in which `unit` compressed `blocks` blocks of `bytes` bytes.
     #[inline]
     pub fn section_end(&self, clock: SectionClock, unit: Unit, blocks: usize, bytes: usize) {
         #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
@@ -141,28 +117,24 @@ fn c_name<const N: usize>(parts: &[&str]) -> [u8; N] {
     name
 }
 
-/// A module's debugfs directory, `/sys/kernel/debug/<module>`, removed on drop.
+/// A module's debugfs directory, removed on drop.
 ///
 /// # Invariants
 ///
-/// `dir` is a `debugfs_create_dir()` result (a directory or an `ERR_PTR`, which
-/// debugfs accepts everywhere and ignores) or NULL, and every file under it
-/// shows `'static` data.
+/// `dir` is a `debugfs_create_dir()` result (a directory or an `ERR_PTR`, which debugfs
+/// accepts and ignores) or NULL, and every file under it shows `'static` data.
 pub struct StatsDir {
     dir: *mut bindings::dentry,
 }
 
-// SAFETY: the directory is only removed (on drop), which debugfs allows from
-// any task.
+// SAFETY: the directory is only removed (on drop), which debugfs allows from any task.
 unsafe impl Send for StatsDir {}
-// SAFETY: the `&self` methods only read `self.dir` (never written after `new`)
-// and create debugfs entries under it, which debugfs allows from several tasks
-// at once (it takes the parent directory's inode lock).
+// SAFETY: the `&self` methods only read `self.dir` (never written after `new`) and create
+// debugfs entries under it, which debugfs allows from several tasks at once.
 unsafe impl Sync for StatsDir {}
 
 impl StatsDir {
-    /// Creates `/sys/kernel/debug/<name>` (`name`: NUL-terminated). Failures are
-    /// ignored, as for every debugfs user: the files are then not visible.
+    /// Creates `/sys/kernel/debug/<name>`; failures are ignored, as for every debugfs user.
     pub fn new(_module: &'static kernel::ThisModule, name: &'static [u8]) -> Self {
         #[cfg(CONFIG_DEBUG_FS)]
         let dir = match core::ffi::CStr::from_bytes_with_nul(name) {
@@ -172,7 +144,6 @@ impl StatsDir {
             },
             Err(_) => core::ptr::null_mut(),
         };
-        // Without debugfs (inline stubs, not in the bindings) there is none.
         #[cfg(not(CONFIG_DEBUG_FS))]
         let dir = {
             let _ = name;
@@ -181,22 +152,18 @@ impl StatsDir {
         // INVARIANT: a `debugfs_create_dir()` result, or NULL.
         Self { dir }
     }
-
-    /// Adds the directory `driver` with the counters of `stats` (nothing
-    /// without `CONFIG_CRYPTO_RSHA_STATS`).
+    /// Adds the directory `driver` with the counters of `stats` (if there are any).
     pub fn add(&self, driver: &str, stats: &'static CoreStats) {
         #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
         if !self.dir.is_null() {
             let name = c_name::<{ bindings::CRYPTO_MAX_ALG_NAME as usize }>(&[driver]);
-            // SAFETY: `name` is NUL-terminated; `self.dir` is a directory or an
-            // error pointer (type invariants).
+            // SAFETY: `name` is NUL-terminated; `self.dir` is a directory or an error
+            // pointer (type invariants).
             let sub = unsafe { bindings::debugfs_create_dir(name.as_ptr().cast(), self.dir) };
             let u64_file = |parts: &[&str], value: &'static core::sync::atomic::AtomicU64| {
                 let name = c_name::<32>(parts);
-                // debugfs reads the `u64` (the layout of `AtomicU64`) with one
-                // plain load: torn on 32-bit ARM if racing, fine for statistics.
-                // SAFETY: `name` is NUL-terminated; `value` outlives the file,
-                // removed with the module's directory (drop) before it goes.
+                // SAFETY: `name` is NUL-terminated; `value` outlives the file, removed with
+                // the module's directory (drop) before it goes.
                 unsafe {
                     bindings::debugfs_create_u64(name.as_ptr().cast(), 0o444, sub, value.as_ptr())
                 };
@@ -208,15 +175,13 @@ impl StatsDir {
                 }
             }
             for (file, counter) in SECTION_FILES.iter().zip(&stats.sections) {
-                u64_file(&[file], counter);
+                u64_file(&["neon_section", file], counter);
             }
         }
         #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
         let _ = (driver, stats);
     }
-
-    /// Adds the read-only file `name`, whose text `show` writes (with
-    /// `seq_write()`) each time it is opened.
+    /// Adds the read-only file `name`, whose text `show` writes each time it is opened.
     pub fn add_show(
         &self,
         name: &'static core::ffi::CStr,
@@ -225,9 +190,8 @@ impl StatsDir {
         if self.dir.is_null() {
             return;
         }
-        // SAFETY: `name` is NUL-terminated; `self.dir` is a directory or an
-        // error pointer (type invariant); `show` is code of this module, which
-        // outlives the file (removed with the directory on drop).
+        // SAFETY: `name` is NUL-terminated; `self.dir` is a directory or an error pointer
+        // (type invariant); `show`, code of this module, outlives the file.
         unsafe {
             bindings::rsha_debugfs_create_show(crate::rsha::cstr_ptr(name), self.dir, Some(show))
         };
@@ -238,16 +202,14 @@ impl Drop for StatsDir {
     fn drop(&mut self) {
         #[cfg(CONFIG_DEBUG_FS)]
         {
-            // SAFETY: `self.dir` is a debugfs directory, an error pointer or NULL
-            // (type invariant); `debugfs_remove()` takes all three, and removes
-            // the files before what they show can go away.
+            // SAFETY: `self.dir` is a directory, an error pointer or NULL (type invariant),
+            // all of which `debugfs_remove()` takes; it removes the files first.
             unsafe { bindings::debugfs_remove(self.dir) };
         }
     }
 }
 
-/// A `core::fmt::Write` into a `seq_file`, for the `show` functions of
-/// [`StatsDir::add_show`].
+/// A `core::fmt::Write` into a `seq_file`, for [`StatsDir::add_show`].
 ///
 /// # Invariants
 ///
@@ -259,8 +221,7 @@ impl SeqWriter {
     ///
     /// # Safety
     ///
-    /// `m` must be the `seq_file` a show callback was given, and the writer
-    /// must not outlive that callback.
+    /// `m` is the `seq_file` a show callback was given; the writer does not outlive it.
     pub unsafe fn new(m: *mut bindings::seq_file) -> Self {
         // INVARIANT: the caller's contract.
         Self(m)
@@ -269,17 +230,9 @@ impl SeqWriter {
 
 impl core::fmt::Write for SeqWriter {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        // seq_write() only fails when the buffer is full, and seq_read() then
-        // calls the show callback again with a larger one: nothing to do here.
-        // SAFETY: `self.0` is the `seq_file` of the running show callback (type
-        // invariant); `s` is `s.len()` bytes.
+        // SAFETY: `self.0` is the running show callback's `seq_file` (type invariant); `s`
+        // is `s.len()` bytes.
         unsafe { bindings::seq_write(self.0, s.as_ptr().cast(), s.len()) };
         Ok(())
-    }
-}
-
-impl Default for CoreStats {
-    fn default() -> Self {
-        Self::new()
     }
 }

@@ -16,6 +16,7 @@ pub mod rsha;
 use rsha::{
     driver::{Compress, Hash, Hmac},
     md::Message,
+    select::Unit,
     sha::Sha256,
     shash::{AlgDef, Registration},
     stats::{CoreStats, StatsDir},
@@ -46,8 +47,15 @@ impl Compress for Sha256Wrong {
     const DRIVER_NAME: &'static str = "sha256-rs-negative-control";
     const HMAC_DRIVER_NAME: &'static str = "hmac-sha256-rs-negative-control";
     const PRIORITY: i32 = 10;
+    fn unit() -> Unit {
+        Unit::Scalar
+    }
     fn scalar(chain: &mut [u32; 8], blocks: Message<'_>) {
         wrong_compress(chain, blocks)
+    }
+    #[inline]
+    unsafe fn simd(_: Unit, chain: &mut [u32; 8], blocks: Message<'_>) {
+        Self::scalar(chain, blocks)
     }
     fn stats() -> &'static CoreStats {
         &STATS[0]

@@ -114,7 +114,8 @@ fn update<A: Reference>(state: &mut State<A>, data: &[u8]) {
 fn finish<A: Reference>(state: &mut State<A>) -> Vec<u8> {
     state.pad(&mut compress::<A>);
     let mut out = A::Digest::ZERO;
-    state.output(&mut out);
+    state.write_digest(&mut out);
+    state.wipe();
     out.as_ref().to_vec()
 }
 
@@ -638,13 +639,11 @@ fn engine_hmac<A: Reference>(key: &HmacKey<A>, pieces: &[&[u8]]) -> Vec<u8> {
     let empty: &[u8] = &[];
     let (last, first) = pieces.split_last().unwrap_or((&empty, &[]));
     for piece in first {
-        state
-            .inner()
-            .update(Message::new(piece), &mut compress::<A>);
+        state.inner.update(Message::new(piece), &mut compress::<A>);
     }
     state.finish(Message::new(last), &mut compress::<A>);
     let mut out = A::Digest::ZERO;
-    state.write_digest(&mut out);
+    state.inner.write_digest(&mut out);
     state.wipe();
     out.as_ref().to_vec()
 }
@@ -681,8 +680,8 @@ fn hmac_export_import<A: Reference>() {
         let mut slot = MaybeUninit::uninit();
         // SAFETY: the key is a distinct, unchanging value.
         let state = unsafe { HmacState::init(&mut slot, &key) };
-        state.inner().update(Message::new(head), &mut compress::<A>);
-        let exported = export_partial(state.inner_ref());
+        state.inner.update(Message::new(head), &mut compress::<A>);
+        let exported = export_partial(&state.inner);
         let mut slot = MaybeUninit::uninit();
         // SAFETY: the key is a distinct, unchanging value.
         let state = unsafe {
@@ -692,7 +691,7 @@ fn hmac_export_import<A: Reference>() {
         };
         state.finish(Message::new(tail), &mut compress::<A>);
         let mut out = A::Digest::ZERO;
-        state.write_digest(&mut out);
+        state.inner.write_digest(&mut out);
         assert_eq!(
             out.as_ref(),
             &reference_hmac::<A>(b"export key", &message)[..],
