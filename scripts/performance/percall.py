@@ -44,10 +44,13 @@ def main():
     for path in a.csv:
         kernel, where, arch = row_key(path)
         ops = {}
-        with open(path, newline="") as f:
-            for r in csv.DictReader(l for l in f if not l.startswith("#")):
-                if r["block_size"] == r["update_size"]:
-                    ops[(r["driver"], int(r["block_size"]))] = float(r["ops_per_s"])
+        try:
+            with open(path, newline="") as f:
+                for r in csv.DictReader(l for l in f if not l.startswith("#")):
+                    if r["block_size"] == r["update_size"]:
+                        ops[(r["driver"], int(r["block_size"]))] = float(r["ops_per_s"])
+        except (OSError, KeyError, ValueError) as e:
+            raise SystemExit(f"error: {path}: not a readable bench-report.py CSV ({e})")
         for r in body:
             if r[0] != kernel or not r[1].startswith(where + " "):
                 continue
