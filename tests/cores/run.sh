@@ -6,7 +6,9 @@
 # Adding an algorithm: write tests/cores/ref-ALG.c (a struct rsha_alg) and
 # add its cores to cores.tab. Adding an architecture: write
 # tests/cores/arch-ARCH.S (_start, syscalls, rsha_call_checked) and a case
-# below. Build output goes to ${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/.
+# below. ARCH=x86_64 runs the cores natively: this CPU is the one under test,
+# and a core that needs an instruction set extension the CPU lacks
+# (cores.tab: cpu=...) is reported as SKIP, not run. Build output goes to ${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/.
 #
 # ARCH=arm builds every core twice, as the kernel would assemble it: as ARM
 # code (-marm) and as Thumb-2 (-mthumb -Wa,-mthumb -Wa,-mimplicit-it=always:
@@ -32,7 +34,9 @@ arm)	target=armv7a-linux-gnueabihf; qemu=(qemu-arm-static -cpu cortex-a15)
 	cflags=(-mcpu=cortex-a15 -mfpu=neon -mfloat-abi=hard -include asm/unified.h)
 	nofp=(-mfloat-abi=soft -mfpu=none)
 	modes=(arm thumb2) ;;
-*)	echo "unknown ARCH '$arch' (known: arm64, arm)" >&2; exit 2 ;;
+x86_64)	target=x86_64-linux-gnu; qemu=()
+	cflags=(-mno-red-zone); modes=(-) ;;
+*)	echo "unknown ARCH '$arch' (known: arm64, arm, x86_64)" >&2; exit 2 ;;
 esac
 
 need() {	# need PATH DEBIAN_PACKAGE
@@ -43,8 +47,18 @@ need() {	# need PATH DEBIAN_PACKAGE
 }
 need "$LLVM_BIN/clang" clang-19
 need "$LLVM_BIN/ld.lld" lld-19
-need "${qemu[0]}" qemu-user-static
+[ ${#qemu[@]} = 0 ] || need "${qemu[0]}" qemu-user-static
 [ "${modes[*]}" = - ] || need "$LLVM_BIN/llvm-objcopy" llvm-19
+[ "$arch" != x86_64 ] || need "$LLVM_BIN/llvm-objdump" llvm-19
+
+# has_cpu FEATURE+FEATURE...: the host CPU has every /proc/cpuinfo flag.
+has_cpu() {
+	local f flags
+	flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+	for f in ${1//+/ }; do
+		case $flags in *" $f "*) ;; *) return 1 ;; esac
+	done
+}
 
 [ -f "$here/ref-$alg.c" ] || { echo "no reference $here/ref-$alg.c" >&2; exit 2; }
 [ -f "$here/arch-$arch.S" ] || { echo "no glue $here/arch-$arch.S" >&2; exit 2; }
@@ -61,9 +75,14 @@ objs=() ce_objs=()
 while read -r a g name sym src flags; do
 	case $a in ''|'#'*) continue ;; esac
 	[ "$a" = "$arch" ] && [ "$g" = "$alg" ] || continue
-	extra=() nofp_flag=0 ce=
+	extra=() nofp_flag=0 ce= cpu=
 	case ",${flags:-}," in *,nofp,*) extra=("${nofp[@]}") nofp_flag=1 ;; esac
 	case ",${flags:-}," in *,ce,*) ce=-ce ;; esac
+	case ",${flags:-}," in *,cpu=*) cpu=${flags#*cpu=} cpu=${cpu%%,*} ;; esac
+	if [ -n "$cpu" ] && ! has_cpu "$cpu"; then
+		echo "SKIP $alg $name: this CPU lacks ${cpu//+/, } (/proc/cpuinfo)"
+		continue
+	fi
 	for mode in "${modes[@]}"; do
 		case $mode in
 		-)	o=$out/core-$name.o tname=$name tsym=$sym mflags=() ;;
@@ -74,6 +93,18 @@ while read -r a g name sym src flags; do
 			mflags=(-mthumb -Wa,-mthumb -Wa,-mimplicit-it=always) ;;
 		esac
 		"${cc[@]}" "${extra[@]}" "${mflags[@]}" -c -o "$o" "$root/$src"
+		if [ "$arch" = x86_64 ] && [ $nofp_flag = 1 ]; then
+			# No assembler switch turns SSE off: read the registers
+			# off the disassembly (x87, MMX, XMM/YMM/ZMM, masks).
+			bad=$("$LLVM_BIN/llvm-objdump" -d --no-show-raw-insn "$o" |
+				grep -cE '%(st|mm[0-7]|[xyz]mm[0-9]|k[0-7]\b)' || true)
+			if [ "$bad" = 0 ]; then
+				echo "PASS $alg $name integer-only (its disassembly names no FP/SIMD register)"
+			else
+				echo "FAIL $alg $name integer-only: $bad instructions name FP/SIMD registers"
+			fi
+			nofp_flag=0
+		fi
 		if [ "$mode" != - ]; then
 			# Two builds of one source (and sources defining
 			# several cores) must link side by side.

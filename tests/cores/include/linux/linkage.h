@@ -9,7 +9,13 @@
 #define RSHA_TEST_LINKAGE_H
 
 #ifdef __ASSEMBLER__
+#ifdef __x86_64__
+#define RSHA_FUNC_ALIGN .balign 16
+/* The kernel's RET may be a jump to its return thunk; here a plain ret. */
+#define RET ret
+#else
 #define RSHA_FUNC_ALIGN .balign 4
+#endif
 
 #define SYM_FUNC_START(name)		\
 	.globl name;			\
