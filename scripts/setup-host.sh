@@ -16,7 +16,7 @@ set -euo pipefail
 [ "$(uname -m)" = x86_64 ] || die "unsupported host architecture $(uname -m): x86_64 expected"
 
 PKGS=(linux-source-$KVER_PKG rustc-web rust-web-src rust-web-clippy rustfmt-web clang-19 lld-19 llvm-19
-      libclang-19-dev qemu-system-arm qemu-user-static bc bison flex libelf-dev libssl-dev
+      libclang-19-dev qemu-system-arm qemu-system-x86 qemu-user-static bc bison flex libelf-dev libssl-dev
       cpio xz-utils make python3 kmod mmdebstrap arch-test e2fsprogs
       binutils-arm-linux-gnueabihf python3-matplotlib python3-sphinx)
 

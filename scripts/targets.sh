@@ -127,6 +127,19 @@ target_info() {
 			NO_NEON_CPUS=
 		fi
 		;;
+	x86_64)
+		ARCH=x86_64 DEBARCH=amd64 IMAGE=arch/x86/boot/bzImage
+		# QEMU's TCG: AVX2 and BMI2 on max, SHA-NI on no model of
+		# QEMU 7.2 (the SHA-NI cores run on the host CPU:
+		# tests/cores); Haswell without AVX2: the scalar unit.
+		CPUS="max Haswell,-avx2"
+		arch_suffix=x86_64
+		CYCLES_FIRST=10 CYCLES_OTHER=3
+		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=100 CYCLES_OTHER=10
+		[ "$RSHA_TEST" = 0 ] || extra+=" x86_64-debug.config"
+		TREE=pristine MODULES_BUILD=oot
+		NEON_BOUND=4096
+		;;
 	*) die "unknown target $1" ;;
 	esac
 	# The default run (scripts/test.sh without --full) boots each kernel
@@ -140,6 +153,7 @@ target_info() {
 	if [ "${RSHA_FULL:-0}" = 0 ] && [ "$RSHA_TEST" = 1 ]; then
 		case $base in
 		arm64) CPUS=cortex-a57 ;;
+		x86_64) CPUS=max ;;
 		debian-arm64) CPUS="max,pauth-impdef=on" ;;
 		arm | arm-thumb2 | debian-armhf) CPUS=max ;;
 		esac

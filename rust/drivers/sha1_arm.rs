@@ -28,15 +28,15 @@ crate::module_sha_driver! {
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {
         scalar: rsha_sha1_arm_scalar,
-        neon: rsha_sha1_arm_neon,
-        ce: rsha_sha1_arm_ce if Sha1,
+        vector: rsha_sha1_arm_neon,
+        crypto: rsha_sha1_arm_ce if Sha1,
     },
-    priorities: { scalar: 160, neon: 260, ce: 210, selected: 270 },
+    priorities: { scalar: 160, vector: 260, crypto: 210, selected: 270 },
     algorithms: [
         Sha1 => {
             scalar: "sha1-arm-rs",
-            neon: "sha1-arm-neon-rs",
-            ce: "sha1-arm-ce-rs",
+            vector: "sha1-arm-neon-rs",
+            crypto: "sha1-arm-ce-rs",
             selected: "sha1-arm-auto-rs",
         },
     ],

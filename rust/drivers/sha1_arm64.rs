@@ -26,15 +26,15 @@ crate::module_sha_driver! {
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {
         scalar: rsha_sha1_arm64_scalar,
-        neon: rsha_sha1_arm64_neon,
-        ce: rsha_sha1_arm64_ce if Sha1,
+        vector: rsha_sha1_arm64_neon,
+        crypto: rsha_sha1_arm64_ce if Sha1,
     },
-    priorities: { scalar: 150, neon: 160, ce: 210, selected: 220 },
+    priorities: { scalar: 150, vector: 160, crypto: 210, selected: 220 },
     algorithms: [
         Sha1 => {
             scalar: "sha1-arm64-rs",
-            neon: "sha1-arm64-neon-rs",
-            ce: "sha1-arm64-ce-rs",
+            vector: "sha1-arm64-neon-rs",
+            crypto: "sha1-arm64-ce-rs",
             selected: "sha1-arm64-auto-rs",
         },
     ],

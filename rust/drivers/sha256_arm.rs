@@ -29,21 +29,21 @@ crate::module_sha_driver! {
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {
         scalar: rsha_sha256_arm_scalar,
-        neon: rsha_sha256_arm_neon,
-        ce: rsha_sha256_arm_ce if Sha2,
+        vector: rsha_sha256_arm_neon,
+        crypto: rsha_sha256_arm_ce if Sha2,
     },
-    priorities: { scalar: 160, neon: 260, ce: 310, selected: 320 },
+    priorities: { scalar: 160, vector: 260, crypto: 310, selected: 320 },
     algorithms: [
         Sha224 => {
             scalar: "sha224-arm-rs",
-            neon: "sha224-arm-neon-rs",
-            ce: "sha224-arm-ce-rs",
+            vector: "sha224-arm-neon-rs",
+            crypto: "sha224-arm-ce-rs",
             selected: "sha224-arm-auto-rs",
         },
         Sha256 => {
             scalar: "sha256-arm-rs",
-            neon: "sha256-arm-neon-rs",
-            ce: "sha256-arm-ce-rs",
+            vector: "sha256-arm-neon-rs",
+            crypto: "sha256-arm-ce-rs",
             selected: "sha256-arm-auto-rs",
         },
     ],

@@ -29,21 +29,21 @@ crate::module_sha_driver! {
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {
         scalar: rsha_sha256_arm64_scalar,
-        neon: rsha_sha256_arm64_neon,
-        ce: rsha_sha256_arm64_ce if Sha2,
+        vector: rsha_sha256_arm64_neon,
+        crypto: rsha_sha256_arm64_ce if Sha2,
     },
-    priorities: { scalar: 135, neon: 160, ce: 210, selected: 220 },
+    priorities: { scalar: 135, vector: 160, crypto: 210, selected: 220 },
     algorithms: [
         Sha224 => {
             scalar: "sha224-arm64-rs",
-            neon: "sha224-arm64-neon-rs",
-            ce: "sha224-arm64-ce-rs",
+            vector: "sha224-arm64-neon-rs",
+            crypto: "sha224-arm64-ce-rs",
             selected: "sha224-arm64-auto-rs",
         },
         Sha256 => {
             scalar: "sha256-arm64-rs",
-            neon: "sha256-arm64-neon-rs",
-            ce: "sha256-arm64-ce-rs",
+            vector: "sha256-arm64-neon-rs",
+            crypto: "sha256-arm64-ce-rs",
             selected: "sha256-arm64-auto-rs",
         },
     ],

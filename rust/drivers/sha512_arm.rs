@@ -24,18 +24,18 @@ crate::module_sha_driver! {
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {
         scalar: rsha_sha512_arm_scalar,
-        neon: rsha_sha512_arm_neon,
+        vector: rsha_sha512_arm_neon,
     },
-    priorities: { scalar: 260, neon: 310, selected: 320 },
+    priorities: { scalar: 260, vector: 310, selected: 320 },
     algorithms: [
         Sha384 => {
             scalar: "sha384-arm-rs",
-            neon: "sha384-arm-neon-rs",
+            vector: "sha384-arm-neon-rs",
             selected: "sha384-arm-auto-rs",
         },
         Sha512 => {
             scalar: "sha512-arm-rs",
-            neon: "sha512-arm-neon-rs",
+            vector: "sha512-arm-neon-rs",
             selected: "sha512-arm-auto-rs",
         },
     ],

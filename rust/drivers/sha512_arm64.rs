@@ -28,21 +28,21 @@ crate::module_sha_driver! {
     // standard; the scalar one uses no FP/SIMD register.
     cores: unsafe {
         scalar: rsha_sha512_arm64_scalar,
-        neon: rsha_sha512_arm64_neon,
-        ce: rsha_sha512_arm64_ce if Sha512,
+        vector: rsha_sha512_arm64_neon,
+        crypto: rsha_sha512_arm64_ce if Sha512,
     },
-    priorities: { scalar: 160, neon: 170, ce: 210, selected: 220 },
+    priorities: { scalar: 160, vector: 170, crypto: 210, selected: 220 },
     algorithms: [
         Sha384 => {
             scalar: "sha384-arm64-rs",
-            neon: "sha384-arm64-neon-rs",
-            ce: "sha384-arm64-ce-rs",
+            vector: "sha384-arm64-neon-rs",
+            crypto: "sha384-arm64-ce-rs",
             selected: "sha384-arm64-auto-rs",
         },
         Sha512 => {
             scalar: "sha512-arm64-rs",
-            neon: "sha512-arm64-neon-rs",
-            ce: "sha512-arm64-ce-rs",
+            vector: "sha512-arm64-neon-rs",
+            crypto: "sha512-arm64-ce-rs",
             selected: "sha512-arm64-auto-rs",
         },
     ],

@@ -11,6 +11,9 @@
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/neon.h>
 #endif
+#ifdef CONFIG_X86_64
+#include <asm/fpu/api.h>
+#endif
 #include "helpers.h"
 
 /* Macros that bindgen cannot always evaluate; constants it can. */

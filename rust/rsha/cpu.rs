@@ -8,14 +8,15 @@
 
 use super::bindings;
 
-/// Whether this CPU runs the assembly cores at all: every arm64 CPU; on 32-bit ARM an
-/// ARMv7 or later one (a 7.3 kernel may be built for ARMv6 and ARMv7 CPUs at once).
+/// Whether this CPU runs the assembly cores at all: every arm64 and x86_64 CPU; on 32-bit
+/// ARM an ARMv7 or later one (a 7.3 kernel may be built for ARMv6 and ARMv7 CPUs at once).
 pub fn runs_cores() -> bool {
     // SAFETY: reads the CPU's architecture version; callable in any context.
-    unsafe { bindings::rsha_cpu_is_armv7() }
+    unsafe { bindings::rsha_cpu_runs_cores() }
 }
 
-/// A Crypto Extensions feature, with the values of `enum rsha_ce_feature` (`helpers.h`).
+/// The SHA instructions of a crypto unit, with the values of `enum rsha_ce_feature`
+/// (`helpers.h`): ARM's Crypto Extensions, x86_64's SHA extensions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u32)]
 pub enum Feature {
@@ -30,6 +31,9 @@ pub enum Feature {
 impl Feature {
     /// The instructions, as messages name them, and the feature's name in `/proc/cpuinfo`.
     pub const fn names(self) -> (&'static str, &'static str) {
+        if cfg!(CONFIG_X86_64) {
+            return ("SHA-NI", "sha_ni");
+        }
         match self {
             Feature::Sha1 => ("SHA-1", "sha1"),
             Feature::Sha2 => ("SHA-256", "sha2"),
@@ -38,14 +42,15 @@ impl Feature {
     }
 }
 
-/// Whether the CPUs have `feature` and NEON (never without `CONFIG_KERNEL_MODE_NEON`).
+/// Whether the CPUs have `feature` and the SIMD unit it is part of (never without
+/// `cfg(rsha_simd)`).
 pub fn has(feature: Feature) -> bool {
-    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    #[cfg(rsha_simd)]
     {
         // SAFETY: reads CPU feature flags; callable in any context.
         unsafe { bindings::rsha_cpu_has_ce(feature as bindings::rsha_ce_feature) }
     }
-    #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
+    #[cfg(not(rsha_simd))]
     {
         let _ = feature;
         false
@@ -62,7 +67,8 @@ pub fn this_cpu() -> usize {
     unsafe { bindings::rsha_this_cpu() as usize }
 }
 
-/// The type of the CPU the caller runs on, bound to it: MIDR implementer and part number.
+/// The type of the CPU the caller runs on, bound to it: the MIDR's implementer and part
+/// number on ARM; vendor, family, model and hybrid core type on x86_64.
 pub fn this_cpu_type() -> u32 {
     // SAFETY: reads this CPU's Main ID Register; any context.
     unsafe { bindings::rsha_cpu_type() }

@@ -40,10 +40,10 @@ pub fn core_args<A: Algorithm>(
 pub type Variant = u8;
 /// The scalar unit driver.
 pub const SCALAR: Variant = Unit::Scalar as u8;
-/// The NEON unit driver.
-pub const NEON: Variant = Unit::Neon as u8;
-/// The Crypto Extensions unit driver.
-pub const CE: Variant = Unit::Ce as u8;
+/// The vector unit driver (NEON, AVX2).
+pub const VECTOR: Variant = Unit::Vector as u8;
+/// The crypto unit driver (CE, SHA-NI).
+pub const CRYPTO: Variant = Unit::Crypto as u8;
 /// The selected driver.
 pub const AUTO: Variant = 3;
 
@@ -53,10 +53,10 @@ pub const AUTO: Variant = 3;
 /// # Safety
 ///
 /// The cores follow the [`AsmCore`] contract for `A`: [`Cores::scalar`] is sound anywhere,
-/// [`Cores::neon`] in a NEON section, [`Cores::ce`] in one on a CPU with `CE_FEATURE`.
+/// [`Cores::vector`] in a SIMD section, [`Cores::crypto`] in one on a CPU with `CRYPTO_FEATURE`.
 pub unsafe trait Cores<A: Algorithm>: 'static {
-    /// The CPU feature of the CE core; `None` for a module without one.
-    const CE_FEATURE: Option<Feature>;
+    /// The CPU feature of the crypto core; `None` for a module without one.
+    const CRYPTO_FEATURE: Option<Feature>;
     /// The hash drivers' names.
     const NAMES: [&'static str; 4];
     /// The HMAC drivers' names.
@@ -69,18 +69,18 @@ pub unsafe trait Cores<A: Algorithm>: 'static {
     fn stats() -> &'static [[CoreStats; 2]; 4];
     /// The scalar core.
     fn scalar(chain: &mut A::Chain, blocks: Message<'_>);
-    /// The NEON core.
+    /// The vector core (NEON, AVX2).
     ///
     /// # Safety
     ///
-    /// Only in a NEON section.
-    unsafe fn neon(chain: &mut A::Chain, blocks: Message<'_>);
-    /// The CE core.
+    /// Only in a SIMD section.
+    unsafe fn vector(chain: &mut A::Chain, blocks: Message<'_>);
+    /// The crypto core (CE, SHA-NI).
     ///
     /// # Safety
     ///
-    /// Only in a NEON section on a CPU with [`Cores::CE_FEATURE`].
-    unsafe fn ce(chain: &mut A::Chain, blocks: Message<'_>);
+    /// Only in a SIMD section on a CPU with [`Cores::CRYPTO_FEATURE`].
+    unsafe fn crypto(chain: &mut A::Chain, blocks: Message<'_>);
 }
 
 /// The driver of variant `V` of algorithm `A` in the module of cores `K`.
@@ -104,13 +104,13 @@ pub trait Compress: 'static {
     ///
     /// # Safety
     ///
-    /// Only in a NEON section.
+    /// Only in a SIMD section.
     unsafe fn simd(unit: Unit, chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>);
     /// The hash's counters.
     fn stats() -> &'static CoreStats;
     /// The HMAC's counters.
     fn hmac_stats() -> &'static CoreStats;
-    /// Runs `f`, one operation, with its compression function ([`Op`]): in one NEON section
+    /// Runs `f`, one operation, with its compression function ([`Op`]): in one SIMD section
     /// for a SIMD unit where SIMD is usable, else the scalar core; `stats` counts blocks.
     #[inline(always)]
     fn run<R>(stats: &CoreStats, f: impl FnOnce(&mut Op<'_, '_, Self>) -> R) -> R {
@@ -154,7 +154,7 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
     type Alg = A;
     const DRIVER_NAME: &'static str = K::NAMES[V as usize];
     const HMAC_DRIVER_NAME: &'static str = K::HMAC_NAMES[V as usize];
-    // The selected driver's without the CE feature; registration adds `priority_delta`.
+    // The selected driver's without the crypto feature; registration adds `priority_delta`.
     const PRIORITY: i32 = if V == AUTO {
         selected_priority(K::PRIORITIES[V as usize], false)
     } else {
@@ -165,8 +165,8 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
         // A unit driver is registered, and a unit selected, only where every CPU has it.
         match V {
             AUTO => K::selector().unit(),
-            NEON => Unit::Neon,
-            CE if K::CE_FEATURE.is_some() => Unit::Ce,
+            VECTOR => Unit::Vector,
+            CRYPTO if K::CRYPTO_FEATURE.is_some() => Unit::Crypto,
             _ => Unit::Scalar,
         }
     }
@@ -176,12 +176,12 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
     }
     #[inline(always)]
     unsafe fn simd(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
-        if unit == Unit::Ce {
-            // SAFETY: inside a NEON section (safety requirements), on CPUs with the unit.
-            unsafe { K::ce(chain, blocks) }
+        if unit == Unit::Crypto {
+            // SAFETY: inside a SIMD section (safety requirements), on CPUs with the unit.
+            unsafe { K::crypto(chain, blocks) }
         } else {
             // SAFETY: as above.
-            unsafe { K::neon(chain, blocks) }
+            unsafe { K::vector(chain, blocks) }
         }
     }
     fn stats() -> &'static CoreStats {
@@ -195,7 +195,7 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
 impl<A: Algorithm, K: Cores<A>> Driver<K, A, AUTO> {
     /// How far the selected drivers' priorities move once the CE unit's presence is known.
     pub fn priority_delta() -> i32 {
-        let ce = K::CE_FEATURE.is_some() && K::selector().available(Unit::Ce);
+        let ce = K::CRYPTO_FEATURE.is_some() && K::selector().available(Unit::Crypto);
         selected_priority(K::PRIORITIES[AUTO as usize], ce) - <Self as Compress>::PRIORITY
     }
     /// Compresses `blocks` with `unit`, for the timing: false if SIMD is not usable.

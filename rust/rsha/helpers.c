@@ -30,9 +30,51 @@
 #include <linux/smp.h>
 #include <linux/types.h>
 #include <asm/cpufeature.h>
+#ifdef CONFIG_X86_64
+#include <asm/cpu_device_id.h>
+#if __has_include(<asm/cpuid/api.h>)	/* 6.15 on */
+#include <asm/cpuid/api.h>
+#else
+#include <asm/cpuid.h>
+#endif
+#include <asm/fpu/api.h>
+#include <asm/processor.h>
+#else
 #include <asm/cputype.h>
+#endif
 
 #include "helpers.h"
+
+#ifdef CONFIG_X86_64
+/*
+ * The vector unit: AVX2 with BMI2 (rorx, andn) and the YMM state enabled by the kernel;
+ * the crypto unit: SHA-NI, with the SSSE3 and SSE4.1 shuffles its cores use.
+ */
+__weak bool rsha_cpu_has_vector(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_BMI1) &&
+	       boot_cpu_has(X86_FEATURE_BMI2) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+__weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
+{
+	return feature != RSHA_CE_SHA512 && boot_cpu_has(X86_FEATURE_SHA_NI) &&
+	       boot_cpu_has(X86_FEATURE_SSSE3) && boot_cpu_has(X86_FEATURE_XMM4_1);
+}
+
+/* irq_fpu_usable(), through crypto_simd_usable() for the self-tests' hook. */
+__weak bool rsha_simd_usable(void)
+{
+	return crypto_simd_usable();
+}
+
+/* kernel_fpu_begin() is a static inline; kernel_fpu_end() is bound directly. */
+__weak void rsha_fpu_begin(void)
+{
+	kernel_fpu_begin();
+}
+#endif
 
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/hwcap.h>
@@ -51,7 +93,7 @@ __weak bool rsha_simd_usable(void)
 	return crypto_simd_usable();
 }
 
-__weak bool rsha_cpu_has_neon(void)
+__weak bool rsha_cpu_has_vector(void)
 {
 #ifdef CONFIG_ARM64
 	return cpu_have_named_feature(ASIMD);
@@ -66,7 +108,7 @@ __weak bool rsha_cpu_has_neon(void)
  */
 __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
 {
-	if (!rsha_cpu_has_neon())
+	if (!rsha_cpu_has_vector())
 		return false;
 	switch (feature) {
 #ifdef CONFIG_ARM64
@@ -91,11 +133,12 @@ __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
 
 /*
  * ARMv7 or later, as the cores need: the revised CPUID scheme (which the ARM1176 also
- * has) and a VMSAv7 or PMSAv7 memory model (cpu_architecture() is not exported).
+ * has) and a VMSAv7 or PMSAv7 memory model (cpu_architecture() is not exported). Any
+ * x86_64 CPU.
  */
-__weak bool rsha_cpu_is_armv7(void)
+__weak bool rsha_cpu_runs_cores(void)
 {
-#if defined(CONFIG_ARM64) || __LINUX_ARM_ARCH__ >= 7
+#if defined(CONFIG_ARM64) || defined(CONFIG_X86_64) || __LINUX_ARM_ARCH__ >= 7
 	return true;
 #else
 	u32 mmfr0;
@@ -122,11 +165,28 @@ __weak unsigned int rsha_this_cpu(void)
 	return raw_smp_processor_id();
 }
 
+#ifdef CONFIG_X86_64
+/*
+ * Vendor, family and model; on hybrid CPUs also the core type (CPUID leaf 0x1a), in which
+ * performance and efficiency cores differ.
+ */
+__weak u32 rsha_cpu_type(void)
+{
+	const struct cpuinfo_x86 *c = &cpu_data(raw_smp_processor_id());
+	u32 core_type = 0;
+
+	if (boot_cpu_has(X86_FEATURE_HYBRID_CPU))
+		core_type = cpuid_eax(0x1a) >> 24;
+	return (u32)c->x86_vendor << 24 | (u32)c->x86 << 16 | (u32)c->x86_model << 8 |
+	       core_type;
+}
+#else
 /* The MIDR's implementer and part number: big and LITTLE cores differ. */
 __weak u32 rsha_cpu_type(void)
 {
 	return read_cpuid_id() & 0xff00fff0;
 }
+#endif
 
 /* startup(cpu) runs on every CPU online now or later, in its hotplug thread. */
 __weak int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
@@ -184,7 +244,11 @@ __weak struct dentry *rsha_debugfs_create_show(const char *name,
 #ifdef RSHA_UNIT_PARAM
 static char rsha_unit[8] = "auto";
 module_param_string(unit, rsha_unit, sizeof(rsha_unit), 0444);
+#ifdef CONFIG_X86_64
+MODULE_PARM_DESC(unit, "Unit the selected driver runs: auto (fastest measured per CPU type, the default), scalar, avx2 or ni");
+#else
 MODULE_PARM_DESC(unit, "Unit the selected driver runs: auto (fastest measured per CPU type, the default), scalar, neon or ce");
+#endif
 
 #define RSHA_UNIT_PARAM_FN __PASTE(rsha_unit_param_, RSHA_MODNAME)
 const char *RSHA_UNIT_PARAM_FN(void);
@@ -196,8 +260,16 @@ const char *RSHA_UNIT_PARAM_FN(void)
 /*
  * Loaded at boot by udev's coldplug, as module_cpu_feature_match() has the arch crypto
  * modules loaded, on a feature every CPU they run on has: arm64 FP; 32-bit ARM the TLS
- * register (ARMv6K and later; init refuses an ARMv6K CPU).
+ * register (ARMv6K and later; init refuses an ARMv6K CPU); x86_64 the FPU, as the x86
+ * crypto modules match their CPU features.
  */
+#ifdef CONFIG_X86_64
+static const struct x86_cpu_id rsha_cpu_features[] = {
+	X86_MATCH_FEATURE(X86_FEATURE_FPU, NULL),
+	{}
+};
+MODULE_DEVICE_TABLE(x86cpu, rsha_cpu_features);
+#else
 static const struct cpu_feature rsha_cpu_features[] = {
 #ifdef CONFIG_ARM64
 	{ cpu_feature(FP) },
@@ -207,6 +279,7 @@ static const struct cpu_feature rsha_cpu_features[] = {
 	{}
 };
 MODULE_DEVICE_TABLE(cpu, rsha_cpu_features);
+#endif
 #endif
 
 #ifdef CONFIG_CRYPTO_RSHA_STATS

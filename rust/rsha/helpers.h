@@ -10,20 +10,28 @@ struct crypto_alg;
 struct dentry;
 struct seq_file;
 
-/* The SHA instructions of the Crypto Extensions: rust/rsha/cpu.rs `Feature`. */
+/*
+ * The SHA instructions of a crypto unit (rust/rsha/cpu.rs `Feature`): the Crypto
+ * Extensions; on x86_64 SHA-NI, SHA-1 and SHA-256 alike.
+ */
 enum rsha_ce_feature {
 	RSHA_CE_SHA1 = 1,	/* arm64 FEAT_SHA1, ARM HWCAP2_SHA1 */
 	RSHA_CE_SHA2 = 2,	/* arm64 FEAT_SHA256, ARM HWCAP2_SHA2 */
-	RSHA_CE_SHA512 = 3,	/* arm64 FEAT_SHA512; none on 32-bit ARM */
+	RSHA_CE_SHA512 = 3,	/* arm64 FEAT_SHA512; none on 32-bit ARM, x86_64 */
 };
 
-#ifdef CONFIG_KERNEL_MODE_NEON
+/* The library's SIMD sections: kernel-mode NEON, x86_64's FPU sections. */
+#if defined(CONFIG_KERNEL_MODE_NEON) || defined(CONFIG_X86_64)
+#define RSHA_SIMD 1
 bool rsha_simd_usable(void);
-bool rsha_cpu_has_neon(void);
+bool rsha_cpu_has_vector(void);
 bool rsha_cpu_has_ce(enum rsha_ce_feature feature);
 #endif
+#ifdef CONFIG_X86_64
+void rsha_fpu_begin(void);
+#endif
 
-bool rsha_cpu_is_armv7(void);
+bool rsha_cpu_runs_cores(void);
 void rsha_preempt_disable(void);
 void rsha_preempt_enable(void);
 unsigned int rsha_this_cpu(void);

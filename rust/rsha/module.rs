@@ -7,7 +7,7 @@ use super::{
     bindings, cpu,
     driver::{Cores, Driver, AUTO},
     md::Algorithm,
-    select::{Mode, Unit},
+    select::{unit_name, Mode, Unit},
     shash::{AlgDef, Registration},
     stats::{SeqWriter, StatsDir},
 };
@@ -90,7 +90,7 @@ unsafe extern "C" fn show_units<K: Cores<A>, A: Algorithm>(m: *mut bindings::seq
 
 /// Starts a driver module of cores `K` and algorithms `L` with the `unit` parameter
 /// `param`; `drivers` are rows of `2 * L::COUNT` (hashes, then HMACs) of the selected
-/// drivers, then maybe of the scalar, NEON and CE ones, each where every CPU has the unit.
+/// drivers, then maybe of the scalar, vector and crypto ones, each where every CPU has the unit.
 pub fn init<K, L>(
     module: &'static kernel::ThisModule,
     name: &'static [u8],
@@ -108,15 +108,17 @@ where
     }
     let Some(mode) = Mode::parse(param.to_bytes()) else {
         kernel::pr_err!(
-            "unit={}: not a unit (auto, scalar, neon or ce)\n",
-            super::cstr_text(param)
+            "unit={}: not a unit (auto, scalar, {} or {})\n",
+            super::cstr_text(param),
+            unit_name(Unit::Vector),
+            unit_name(Unit::Crypto)
         );
         return Err(EINVAL);
     };
     let selector = K::selector();
     selector.start(
         mode,
-        K::CE_FEATURE,
+        K::CRYPTO_FEATURE,
         hotplug_name,
         cpu_online::<K, L::First>,
         cpu_offline::<K, L::First>,
@@ -136,7 +138,7 @@ where
     let mut wanted: u64 = (1 << row) - 1;
     L::add_stats(&debugfs, AUTO as usize);
     if drivers.len() >= 4 * row {
-        for (r, unit) in [(1, Unit::Scalar), (2, Unit::Neon), (3, Unit::Ce)] {
+        for (r, unit) in [(1, Unit::Scalar), (2, Unit::Vector), (3, Unit::Crypto)] {
             if selector.available(unit) {
                 wanted |= ((1 << row) - 1) << (r * row);
                 L::add_stats(&debugfs, unit as usize);
@@ -210,9 +212,9 @@ pub const fn modinfo_entry<const N: usize>(parts: &[&str]) -> [u8; N] {
     entry
 }
 
-/// Declares a driver module with a scalar, a NEON and maybe a Crypto Extensions (CE) core
-/// for one algorithm family: for every algorithm the selected driver and its HMAC, with
-/// `CONFIG_CRYPTO_RSHA_UNIT_DRIVERS` also the scalar, NEON and CE ones. Calling foreign
+/// Declares a driver module with a scalar, a vector (NEON, AVX2) and maybe a crypto (CE,
+/// SHA-NI) core for one algorithm family: for every algorithm the selected driver and its
+/// HMAC, with `CONFIG_CRYPTO_RSHA_UNIT_DRIVERS` also the scalar, vector and crypto ones. Calling foreign
 /// assembly is an obligation only the driver's author can discharge, so the syntax makes
 /// them write it: `cores: unsafe { ... }`, with a safety comment above it that argues the
 /// [`super::driver::AsmCore`] contract for every algorithm listed.
@@ -226,14 +228,14 @@ macro_rules! module_sha_driver {
     // comment argues (see the documentation above).
     (cores: unsafe {
         scalar: $scalar:ident,
-        neon: $neon:ident
-        $(, ce: $ce:ident if $feature:ident)? $(,)?
+        vector: $vector:ident
+        $(, crypto: $crypto:ident if $feature:ident)? $(,)?
      },
-     priorities: { scalar: $p_scalar:expr, neon: $p_neon:expr, $(ce: $p_ce:expr,)? selected: $p_selected:expr $(,)? },
+     priorities: { scalar: $p_scalar:expr, vector: $p_vector:expr, $(crypto: $p_crypto:expr,)? selected: $p_selected:expr $(,)? },
      algorithms: [$($alg:ty => {
         scalar: $n_scalar:literal,
-        neon: $n_neon:literal,
-        $(ce: $n_ce:literal,)?
+        vector: $n_vector:literal,
+        $(crypto: $n_crypto:literal,)?
         selected: $n_selected:literal $(,)?
      }),+ $(,)?],
      name: $module_name:tt,
@@ -242,28 +244,28 @@ macro_rules! module_sha_driver {
         $crate::modinfo!("author=", $author);
         extern "C" {
             fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
-            fn $neon(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
-            $(fn $ce(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);)?
+            fn $vector(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
+            $(fn $crypto(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);)?
             // The module's `unit` parameter (`helpers.c`, named after the module).
             #[link_name = concat!("rsha_unit_param_", $module_name)]
             fn rsha_unit_param() -> *const ::kernel::ffi::c_char;
         }
 
         struct Cores;
-        const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
+        const CRYPTO_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
             [$(Some($crate::rsha::cpu::Feature::$feature),)? None][0];
-        const CE_PRIORITY: i32 = [$($p_ce,)? 0][0];
-        /// The CE core; in a module without one (never called) the scalar core.
+        const CRYPTO_PRIORITY: i32 = [$($p_crypto,)? 0][0];
+        /// The crypto core; in a module without one (never called) the scalar core.
         ///
         /// # Safety
         ///
-        /// Only inside a NEON section on a CPU with `CE_FEATURE`.
+        /// Only inside a SIMD section on a CPU with `CRYPTO_FEATURE`.
         #[inline(always)]
-        unsafe fn ce_core(s: *mut ::kernel::ffi::c_void, d: *const u8, n: usize) {
+        unsafe fn crypto_core(s: *mut ::kernel::ffi::c_void, d: *const u8, n: usize) {
             $(
-                // SAFETY: in a NEON section on a CPU with the feature (safety
+                // SAFETY: in a SIMD section on a CPU with the feature (safety
                 // requirements).
-                return unsafe { $ce(s, d, n) };
+                return unsafe { $crypto(s, d, n) };
             )?
             #[allow(unreachable_code)]
             // SAFETY: the scalar core is sound anywhere.
@@ -275,16 +277,16 @@ macro_rules! module_sha_driver {
             // SAFETY: the author's `cores: unsafe { ... }` argues each core's `AsmCore`
             // contract for every algorithm listed (see the macro).
             unsafe impl $crate::rsha::driver::Cores<$alg> for Cores {
-                const CE_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = CE_FEATURE;
-                // Without a CE core the (never registered) CE drivers have the NEON names.
-                const NAMES: [&'static str; 4] = [$n_scalar, $n_neon, [$($n_ce,)? $n_neon][0], $n_selected];
+                const CRYPTO_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> = CRYPTO_FEATURE;
+                // Without a crypto core the (never registered) crypto drivers have the vector names.
+                const NAMES: [&'static str; 4] = [$n_scalar, $n_vector, [$($n_crypto,)? $n_vector][0], $n_selected];
                 const HMAC_NAMES: [&'static str; 4] = [
                     concat!("hmac-", $n_scalar),
-                    concat!("hmac-", $n_neon),
-                    [$(concat!("hmac-", $n_ce),)? concat!("hmac-", $n_neon)][0],
+                    concat!("hmac-", $n_vector),
+                    [$(concat!("hmac-", $n_crypto),)? concat!("hmac-", $n_vector)][0],
                     concat!("hmac-", $n_selected),
                 ];
-                const PRIORITIES: [i32; 4] = [$p_scalar, $p_neon, CE_PRIORITY, $p_selected];
+                const PRIORITIES: [i32; 4] = [$p_scalar, $p_vector, CRYPTO_PRIORITY, $p_selected];
                 #[inline(always)]
                 fn selector() -> &'static $crate::rsha::select::Selector {
                     &SELECTOR
@@ -302,17 +304,17 @@ macro_rules! module_sha_driver {
                     unsafe { $scalar(s, d, n) }
                 }
                 #[inline(always)]
-                unsafe fn neon(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
+                unsafe fn vector(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
                     let (s, d, n) = $crate::rsha::driver::core_args::<$alg>(chain, blocks);
-                    // SAFETY: the impl's safety comment; the caller holds a NEON section.
-                    unsafe { $neon(s, d, n) }
+                    // SAFETY: the impl's safety comment; the caller holds a SIMD section.
+                    unsafe { $vector(s, d, n) }
                 }
                 #[inline(always)]
-                unsafe fn ce(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
+                unsafe fn crypto(chain: &mut <$alg as $crate::rsha::md::Algorithm>::Chain, blocks: $crate::rsha::md::Message<'_>) {
                     let (s, d, n) = $crate::rsha::driver::core_args::<$alg>(chain, blocks);
-                    // SAFETY: in a NEON section on a CPU with the feature (safety
+                    // SAFETY: in a SIMD section on a CPU with the feature (safety
                     // requirements).
-                    unsafe { ce_core(s, d, n) }
+                    unsafe { crypto_core(s, d, n) }
                 }
             }
             $crate::module_sha_driver!(@alias <$alg as $crate::rsha::md::Algorithm>::NAME);
@@ -332,20 +334,20 @@ macro_rules! module_sha_driver {
             $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::AUTO }>>>(),)+
             $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::SCALAR }>>>(),)+
             $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::SCALAR }>>>(),)+
-            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::NEON }>>>(),)+
-            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::NEON }>>>(),)+
-            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::CE }>>>(),)+
-            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::CE }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::VECTOR }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::VECTOR }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hash<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::CRYPTO }>>>(),)+
+            $($crate::rsha::shash::AlgDef::new::<$crate::rsha::driver::Hmac<$crate::rsha::driver::Driver<Cores, $alg, { $crate::rsha::driver::CRYPTO }>>>(),)+
         ];
         #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
         const _: () = {
             $(
                 $crate::module_sha_driver!(@alias $n_scalar);
                 $crate::module_sha_driver!(@alias "hmac-", $n_scalar);
-                $crate::module_sha_driver!(@alias $n_neon);
-                $crate::module_sha_driver!(@alias "hmac-", $n_neon);
-                $($crate::module_sha_driver!(@alias $n_ce);)?
-                $($crate::module_sha_driver!(@alias "hmac-", $n_ce);)?
+                $crate::module_sha_driver!(@alias $n_vector);
+                $crate::module_sha_driver!(@alias "hmac-", $n_vector);
+                $($crate::module_sha_driver!(@alias $n_crypto);)?
+                $($crate::module_sha_driver!(@alias "hmac-", $n_crypto);)?
             )+
         };
         struct Module(#[allow(dead_code)] $crate::rsha::module::DriverModule);

@@ -55,7 +55,7 @@ pub const RUNS: usize = 8;
 pub const MAX_TYPES: usize = 8;
 
 /// The units in the order they are tried and shown, the cheaper first.
-pub const UNITS: [Unit; 3] = [Unit::Scalar, Unit::Neon, Unit::Ce];
+pub const UNITS: [Unit; 3] = [Unit::Scalar, Unit::Vector, Unit::Crypto];
 
 /// A unit later in [`UNITS`] wins only if faster by more than 1/`TIE_MARGIN` (not noise).
 pub const TIE_MARGIN: u64 = 16;
@@ -68,10 +68,11 @@ static RUN_INPUT: [u8; RUN_BYTES] = [0x5a; RUN_BYTES];
 pub enum Unit {
     /// The scalar core.
     Scalar = 0,
-    /// The NEON core.
-    Neon = 1,
-    /// The Crypto Extensions core.
-    Ce = 2,
+    /// The vector core: NEON on ARM, AVX2 on x86_64.
+    Vector = 1,
+    /// The core with the SHA instructions: the Crypto Extensions on ARM, the SHA
+    /// extensions (SHA-NI) on x86_64.
+    Crypto = 2,
 }
 
 /// What the `unit` parameter asked for.
@@ -88,10 +89,10 @@ impl Mode {
     pub fn parse(text: &[u8]) -> Option<Mode> {
         match text.strip_suffix(b"\n").unwrap_or(text) {
             b"auto" | b"" => Some(Mode::Auto),
-            b"scalar" => Some(Mode::Forced(Unit::Scalar)),
-            b"neon" => Some(Mode::Forced(Unit::Neon)),
-            b"ce" => Some(Mode::Forced(Unit::Ce)),
-            _ => None,
+            t => UNITS
+                .into_iter()
+                .find(|&u| unit_name(u).as_bytes() == t)
+                .map(Mode::Forced),
         }
     }
 }
@@ -140,20 +141,22 @@ impl TypeSlot {
     };
 }
 
-/// The name of a unit in the parameter, messages and debugfs.
+/// The name of a unit in the parameter, messages, debugfs and driver names.
 pub fn unit_name(unit: Unit) -> &'static str {
     match unit {
         Unit::Scalar => "scalar",
-        Unit::Neon => "neon",
-        Unit::Ce => "ce",
+        Unit::Vector if cfg!(CONFIG_X86_64) => "avx2",
+        Unit::Vector => "neon",
+        Unit::Crypto if cfg!(CONFIG_X86_64) => "ni",
+        Unit::Crypto => "ce",
     }
 }
 
 /// The unit `u` of `1 + u` in the low nibble of `v`; scalar for none.
 fn unit_of(v: u8) -> Unit {
     match v & 15 {
-        2 => Unit::Neon,
-        3 => Unit::Ce,
+        2 => Unit::Vector,
+        3 => Unit::Crypto,
         _ => Unit::Scalar,
     }
 }
@@ -186,25 +189,28 @@ impl Selector {
         online: unsafe extern "C" fn(c_uint) -> c_int,
         offline: unsafe extern "C" fn(c_uint) -> c_int,
     ) -> Result {
-        let neon = super::simd::cpu_has_neon();
-        let ce = ce_feature.is_some_and(|feature| neon && cpu::has(feature));
-        for (a, v) in self.available.iter().zip([true, neon, ce]) {
+        let vector = super::simd::cpu_has_vector();
+        let crypto = ce_feature.is_some_and(cpu::has);
+        for (a, v) in self.available.iter().zip([true, vector, crypto]) {
             a.store(v, Relaxed);
         }
         if let Mode::Forced(unit) = mode {
             if !self.available(unit) {
+                let name = unit_name(unit);
                 match (unit, ce_feature.map(Feature::names)) {
-                    (Unit::Ce, None) => {
-                        kernel::pr_err!("unit=ce: this module has no Crypto Extensions core\n")
+                    (Unit::Crypto, None) => {
+                        kernel::pr_err!("unit={}: this module has no core for it\n", name)
                     }
-                    (Unit::Ce, Some((instructions, cpuinfo))) => kernel::pr_err!(
-                        "unit=ce: the CPUs lack the {} instructions of the Crypto Extensions (feature \"{}\" in /proc/cpuinfo)\n",
+                    (Unit::Crypto, Some((instructions, cpuinfo))) => kernel::pr_err!(
+                        "unit={}: the CPUs lack the {} instructions (feature \"{}\" in /proc/cpuinfo)\n",
+                        name,
                         instructions,
                         cpuinfo
                     ),
                     _ => kernel::pr_err!(
-                        "unit=neon: the CPUs lack NEON (Advanced SIMD, feature \"{}\" in /proc/cpuinfo)\n",
-                        if cfg!(CONFIG_ARM64) { "asimd" } else { "neon" }
+                        "unit={}: the CPUs lack it (feature \"{}\" in /proc/cpuinfo)\n",
+                        name,
+                        super::simd::VECTOR_CPUINFO
                     ),
                 }
                 return Err(ENODEV);
@@ -377,15 +383,17 @@ impl Selector {
         let cpus = self.per_cpu_count(id);
         // The `pr_info!` of 7.3 takes no `if` expression.
         let plural = if cpus == 1 { "" } else { "s" };
+        // The `pr_info!` of 7.3 formats only the kernel's `Display` types: `Arguments`.
         kernel::pr_info!(
-            "CPU type {:#010x} ({} CPU{}): {} bytes in scalar {} ns, neon {} ns, ce {} ns: {}\n",
+            "CPU type {:#010x} ({} CPU{}): {} bytes in scalar {} ns, {} {} ns, {} {} ns: {}\n",
             id,
             cpus,
             plural,
             RUN_BYTES,
-            // The `pr_info!` of 7.3 formats only the kernel's `Display` types: `Arguments`.
             format_args!("{}", Ns(ns[0])),
+            unit_name(Unit::Vector),
             format_args!("{}", Ns(ns[1])),
+            unit_name(Unit::Crypto),
             format_args!("{}", Ns(ns[2])),
             unit_name(choice)
         );
@@ -406,9 +414,10 @@ impl Selector {
     pub fn show(&self, out: &mut dyn core::fmt::Write) -> core::fmt::Result {
         writeln!(out, "mode: {}", self.mode_name())?;
         writeln!(out, "available: {}", Available(self, " "))?;
+        let (v, c) = (unit_name(Unit::Vector), unit_name(Unit::Crypto));
         writeln!(
             out,
-            "# type: ns per {RUN_BYTES} bytes for scalar neon ce: unit"
+            "# type: ns per {RUN_BYTES} bytes for scalar {v} {c}: unit"
         )?;
         for t in &self.types {
             let id = t.id.load(Acquire);
@@ -440,7 +449,7 @@ struct Available<'a>(&'a Selector, &'static str);
 impl core::fmt::Display for Available<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("scalar")?;
-        for unit in [Unit::Neon, Unit::Ce] {
+        for unit in [Unit::Vector, Unit::Crypto] {
             if self.0.available(unit) {
                 write!(f, "{}{}", self.1, unit_name(unit))?;
             }

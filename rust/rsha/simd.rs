@@ -1,51 +1,64 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! Kernel-mode NEON: the section in which the NEON and the Crypto Extensions cores run,
-//! one per operation. Without `CONFIG_KERNEL_MODE_NEON` (32-bit ARM may lack it) none is
-//! ever opened.
+//! The SIMD section in which the vector and crypto cores run, one per operation:
+//! kernel-mode NEON on ARM, the kernel's FPU section on x86_64 (`cfg(rsha_simd)`, set by
+//! Kbuild). Without `CONFIG_KERNEL_MODE_NEON` (32-bit ARM may lack it) none is ever opened.
 //!
 //! C headers: [`include/crypto/internal/simd.h`](srctree/include/crypto/internal/simd.h),
-//! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h).
+//! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h),
+//! [`asm/fpu/api.h`](srctree/arch/x86/include/asm/fpu/api.h).
 
 use super::{bindings, md::Message, select::Unit, stats::CoreStats};
 
-/// Most bytes hashed in one section on 32-bit ARM, where a section disables preemption and
-/// softirqs: the bound of the kernel's C glue, a multiple of every block size.
+/// Most bytes hashed in one section on 32-bit ARM and x86_64, where a section disables
+/// preemption and softirqs: the bound of the kernel's ARM C glue, a multiple of every
+/// block size.
 #[cfg(not(CONFIG_ARM64))]
-pub const NEON_SECTION_BYTES: usize = 4096;
+pub const SECTION_BYTES: usize = 4096;
 
 /// Most bytes hashed in one section on arm64, where a section is preemptible: no bound.
 #[cfg(CONFIG_ARM64)]
-pub const NEON_SECTION_BYTES: usize = !127;
+pub const SECTION_BYTES: usize = !127;
 
-/// Whether the CPU has NEON (Advanced SIMD).
-pub fn cpu_has_neon() -> bool {
-    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+/// The vector unit's feature in `/proc/cpuinfo`, for messages.
+pub const VECTOR_CPUINFO: &str = if cfg!(CONFIG_X86_64) {
+    "avx2"
+} else if cfg!(CONFIG_ARM64) {
+    "asimd"
+} else {
+    "neon"
+};
+
+/// Whether the CPUs have the vector unit: NEON (Advanced SIMD); on x86_64 AVX2 and BMI2,
+/// with the YMM state enabled.
+pub fn cpu_has_vector() -> bool {
+    #[cfg(rsha_simd)]
     // SAFETY: reads CPU feature flags; callable in any context.
-    return unsafe { bindings::rsha_cpu_has_neon() };
-    #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
+    return unsafe { bindings::rsha_cpu_has_vector() };
+    #[cfg(not(rsha_simd))]
     false
 }
 
-/// An open NEON section, in which an operation's SIMD core runs ([`with_section`]).
+/// An open SIMD section, in which an operation's SIMD core runs ([`with_section`]).
 ///
 /// # Invariants
 ///
 /// Between `kernel_neon_begin()` and `kernel_neon_end()` of this task, both with `regs`,
-/// which does not move meanwhile (only [`with_section`] makes one, in its own frame);
-/// `bytes`, what the section has hashed, is at most [`NEON_SECTION_BYTES`].
+/// which does not move meanwhile (only [`with_section`] makes one, in its own frame), or
+/// on x86_64 `kernel_fpu_begin()` and `kernel_fpu_end()`; `bytes`, what the section has
+/// hashed, is at most [`SECTION_BYTES`].
 pub struct Section<'s> {
     stats: &'s CoreStats,
     unit: Unit,
     block_size: usize,
     bytes: usize,
-    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    #[cfg(rsha_simd)]
     clock: super::stats::SectionClock,
     #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
     regs: core::mem::MaybeUninit<bindings::user_fpsimd_state>,
 }
 
-/// Runs `f`, one operation, in a NEON section if `unit` is a SIMD unit and SIMD is usable
+/// Runs `f`, one operation, in a SIMD section if `unit` is a SIMD unit and SIMD is usable
 /// now, else with `None` (the scalar core); `stats` times the section.
 #[inline(always)]
 pub fn with_section<R>(
@@ -54,7 +67,7 @@ pub fn with_section<R>(
     block_size: usize,
     f: impl FnOnce(Option<&mut Section<'_>>) -> R,
 ) -> R {
-    #[cfg(CONFIG_KERNEL_MODE_NEON)]
+    #[cfg(rsha_simd)]
     {
         let mut section = Section {
             stats,
@@ -78,14 +91,14 @@ pub fn with_section<R>(
         }
         result
     }
-    #[cfg(not(CONFIG_KERNEL_MODE_NEON))]
+    #[cfg(not(rsha_simd))]
     {
         let _ = (stats, unit, block_size);
         f(None)
     }
 }
 
-#[cfg(CONFIG_KERNEL_MODE_NEON)]
+#[cfg(rsha_simd)]
 impl Section<'_> {
     /// The section's unit.
     #[inline(always)]
@@ -102,8 +115,10 @@ impl Section<'_> {
         unsafe {
             #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
             bindings::kernel_neon_begin(self.regs.as_mut_ptr());
-            #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
+            #[cfg(not(any(CONFIG_X86_64, all(CONFIG_ARM64, rsha_neon_state_arg))))]
             bindings::kernel_neon_begin();
+            #[cfg(CONFIG_X86_64)]
+            bindings::rsha_fpu_begin();
         }
     }
     /// # Safety
@@ -115,8 +130,10 @@ impl Section<'_> {
         unsafe {
             #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
             bindings::kernel_neon_end(self.regs.as_mut_ptr());
-            #[cfg(not(all(CONFIG_ARM64, rsha_neon_state_arg)))]
+            #[cfg(not(any(CONFIG_X86_64, all(CONFIG_ARM64, rsha_neon_state_arg))))]
             bindings::kernel_neon_end();
+            #[cfg(CONFIG_X86_64)]
+            bindings::kernel_fpu_end();
         }
         // For the statistics only: without them, no division (nor its panic).
         let blocks = self.bytes.checked_div(self.block_size).unwrap_or(0);
@@ -125,7 +142,7 @@ impl Section<'_> {
         self.bytes = 0;
     }
     /// Runs `core` over `blocks`, whole blocks, in the section; on 32-bit ARM cut every
-    /// [`NEON_SECTION_BYTES`] (SIMD stays usable: nothing here changes the context).
+    /// [`SECTION_BYTES`] (SIMD stays usable: nothing here changes the context).
     ///
     /// # Safety
     ///
@@ -142,7 +159,7 @@ impl Section<'_> {
         {
             let mut rest = blocks;
             while !rest.is_empty() {
-                if self.bytes >= NEON_SECTION_BYTES {
+                if self.bytes >= SECTION_BYTES {
                     // SAFETY: the section is open (type invariants), and SIMD still usable.
                     unsafe {
                         self.end();
@@ -151,7 +168,7 @@ impl Section<'_> {
                 }
                 // Whole blocks (the bound is a multiple of every block size); `bytes`
                 // is below the bound (just checked), so neither wraps.
-                let (now, tail) = rest.split_at(NEON_SECTION_BYTES.wrapping_sub(self.bytes));
+                let (now, tail) = rest.split_at(SECTION_BYTES.wrapping_sub(self.bytes));
                 core(now);
                 self.bytes = self.bytes.wrapping_add(now.len());
                 rest = tail;

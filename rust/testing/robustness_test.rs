@@ -104,16 +104,41 @@ module! {
     license: "GPL",
 }
 
+/// The architecture and the vector and crypto units in our drivers' names.
 #[cfg(CONFIG_ARM64)]
 macro_rules! arch {
     () => {
         "arm64"
     };
 }
-#[cfg(not(CONFIG_ARM64))]
+#[cfg(CONFIG_X86_64)]
+macro_rules! arch {
+    () => {
+        "x86_64"
+    };
+}
+#[cfg(not(any(CONFIG_ARM64, CONFIG_X86_64)))]
 macro_rules! arch {
     () => {
         "arm"
+    };
+}
+#[cfg(not(CONFIG_X86_64))]
+macro_rules! unit {
+    (vector) => {
+        "-neon-rs"
+    };
+    (crypto) => {
+        "-ce-rs"
+    };
+}
+#[cfg(CONFIG_X86_64)]
+macro_rules! unit {
+    (vector) => {
+        "-avx2-rs"
+    };
+    (crypto) => {
+        "-ni-rs"
     };
 }
 
@@ -160,31 +185,31 @@ struct Alg {
     counter_words: usize,
 }
 
-/// Our drivers of one algorithm: the scalar, NEON, Crypto Extensions (where the
-/// architecture has the instructions: `$ce`) and selected ones.
+/// Our drivers of one algorithm: the scalar, vector, crypto (where the architecture has
+/// the instructions: `$crypto`) and selected ones.
 /// With `hmac`, their HMAC drivers.
 macro_rules! alg {
-    ($name:literal, $chain:expr, $words:expr, $ce:expr) => {
-        alg!(@ $name, "", concat!($name, reference_suffix!()), false, $chain, $words, $ce)
+    ($name:literal, $chain:expr, $words:expr, $crypto:expr) => {
+        alg!(@ $name, "", concat!($name, reference_suffix!()), false, $chain, $words, $crypto)
     };
-    (hmac $name:literal, $chain:expr, $words:expr, $ce:expr) => {
-        alg!(@ $name, "hmac-", hmac_reference!($name), true, $chain, $words, $ce)
+    (hmac $name:literal, $chain:expr, $words:expr, $crypto:expr) => {
+        alg!(@ $name, "hmac-", hmac_reference!($name), true, $chain, $words, $crypto)
     };
     (@ $name:literal, $prefix:literal, $reference:expr, $keyed:expr, $chain:expr, $words:expr,
-     $ce:expr) => {
+     $crypto:expr) => {
         Alg {
             generic: c_str!($reference),
-            drivers: if $ce {
+            drivers: if $crypto {
                 &[
                     c_str!(concat!($prefix, $name, "-", arch!(), "-rs")),
-                    c_str!(concat!($prefix, $name, "-", arch!(), "-neon-rs")),
-                    c_str!(concat!($prefix, $name, "-", arch!(), "-ce-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), unit!(vector))),
+                    c_str!(concat!($prefix, $name, "-", arch!(), unit!(crypto))),
                     c_str!(concat!($prefix, $name, "-", arch!(), "-auto-rs")),
                 ]
             } else {
                 &[
                     c_str!(concat!($prefix, $name, "-", arch!(), "-rs")),
-                    c_str!(concat!($prefix, $name, "-", arch!(), "-neon-rs")),
+                    c_str!(concat!($prefix, $name, "-", arch!(), unit!(vector))),
                     c_str!(concat!($prefix, $name, "-", arch!(), "-auto-rs")),
                 ]
             },
@@ -195,7 +220,7 @@ macro_rules! alg {
     };
 }
 
-/// Whether SHA-384/512 have a Crypto Extensions driver: on arm64 only.
+/// Whether SHA-384/512 have a crypto driver: on arm64 only.
 const SHA512_CE: bool = cfg!(CONFIG_ARM64);
 
 const ALGS: [Alg; 10] = [

@@ -22,11 +22,12 @@ set -euo pipefail
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 TIMEOUT=$6
 shift 6
 case $ARCH in
-arm64) QEMU=qemu-system-aarch64; CONSOLE=ttyAMA0 ;;
-arm) QEMU=qemu-system-arm; CONSOLE=ttyAMA0 ;;
+arm64) QEMU=qemu-system-aarch64 PKG=qemu-system-arm CONSOLE=ttyAMA0 MACHINE=virt ;;
+arm) QEMU=qemu-system-arm PKG=qemu-system-arm CONSOLE=ttyAMA0 MACHINE=virt ;;
+x86_64) QEMU=qemu-system-x86_64 PKG=qemu-system-x86 CONSOLE=ttyS0 MACHINE=q35 ;;
 *) die "unknown guest architecture $ARCH" ;;
 esac
-need "$QEMU" qemu-system-arm
+need "$QEMU" "$PKG"
 icount=()
 [ "${RSHA_GUEST_ICOUNT:-0}" = 0 ] || icount=(-icount shift=0,sleep=off)
 drives=()
@@ -35,7 +36,7 @@ SILENCE=${RSHA_GUEST_SILENCE:-600}
 rm -f "$LOG" "$LOG.cpu"
 : >"$LOG"
 rc=0
-timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M virt -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
+timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M "$MACHINE" -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
 	-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
 	-kernel "$KERNEL" -initrd "$INITRD" "${drives[@]}" \
 	-append "console=$CONSOLE panic=-1 $*" </dev/null &

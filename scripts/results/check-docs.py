@@ -8,7 +8,7 @@ Prints one "PASS docs: ..." or "FAIL docs: ..." line per check (the suite's
 format, scripts/test.sh) and exits 1 when one failed. Standard library only.
 
 Priorities. The code decides them: the module priorities of every driver
-module (rust/drivers/*.rs, "priorities: { scalar: N, neon: N, ce: N,
+module (rust/drivers/*.rs, "priorities: { scalar: N, vector: N, crypto: N,
 selected: N }"), and on kernels with the *-lib drivers (7.x) the rule of
 selected_priority() and unit_priority() around LIB_DRIVER_PRIORITY (found
 under rust/rsha/). From them the expected priority of every driver on 6.12
@@ -39,7 +39,7 @@ import sys
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                        os.path.join(os.path.dirname(__file__), "..", ".."))
-UNITS = ("scalar", "neon", "ce", "selected")
+UNITS = ("scalar", "vector", "crypto", "selected")
 failed = 0
 
 
@@ -146,18 +146,18 @@ def code_modules(rule):
             src = f.read()
         m = re.search(r"\bpriorities\s*:\s*\{([^}]*)\}", src)
         if not m:
-            raise Missing(f"{relpath(p)}: no 'priorities: {{ scalar: N, neon: N, [ce: N,] selected: N }}'")
+            raise Missing(f"{relpath(p)}: no 'priorities: {{ scalar: N, vector: N, [crypto: N,] selected: N }}'")
         prio = {k: int(v) for k, v in re.findall(r"\b(\w+)\s*:\s*(\d+)", m.group(1))}
-        for k in ("scalar", "neon", "selected"):
+        for k in ("scalar", "vector", "selected"):
             if k not in prio:
                 raise Missing(f"{relpath(p)}: priorities has no '{k}'")
         name = re.search(r"\bname\s*:\s*\"([\w-]+)\"", src)
         if not name:
             raise Missing(f"{relpath(p)}: no module 'name: \"...\"'")
-        module = name.group(1).replace("_", "-")
+        module = name.group(1).replace("_", "-").replace("x86-64", "x86_64")
         cores = re.search(r"\bcores\s*:\s*unsafe\s*\{([^}]*)\}", src)
-        has_ce = bool(cores and re.search(r"\bce\s*:", cores.group(1)))
-        arch = "arm64" if "-arm64-" in module + "-" else "arm"
+        has_ce = bool(cores and re.search(r"\bcrypto\s*:", cores.group(1)))
+        arch = next((a for a in ("arm64", "x86_64") if f"-{a}-" in module + "-"), "arm")
         names = {u: re.findall(r"\b" + u + r"\s*:\s*\"([\w-]+)\"", src) for u in UNITS}
         if not names["selected"]:
             raise Missing(f"{relpath(p)}: no 'selected: \"<driver name>\"' in its algorithms")
@@ -167,7 +167,7 @@ def code_modules(rule):
             sel7.add(lib - below)
         v612, v7x = {}, {}
         for u in UNITS:
-            if u == "ce" and not has_ce:
+            if u == "crypto" and not has_ce:
                 continue
             for n in names[u]:
                 v612[n] = prio[u]
@@ -181,7 +181,8 @@ def code_modules(rule):
 
 
 def unit_of(driver):
-    for suffix, u in (("-auto-rs", "selected"), ("-neon-rs", "neon"), ("-ce-rs", "ce")):
+    for suffix, u in (("-auto-rs", "selected"), ("-neon-rs", "vector"), ("-avx2-rs", "vector"),
+                      ("-ce-rs", "crypto"), ("-ni-rs", "crypto")):
         if driver.endswith(suffix):
             return u
     return "scalar"
@@ -232,8 +233,8 @@ def check_kconfig(mods, lib):
                     errs.append(f"{token}: not stated as one above its hash driver")
                 continue
             u = unit_of(token)
-            if u == "ce" and not mod["ce"]:
-                errs.append(f"{token}: the module has no CE core")
+            if u == "crypto" and not mod["ce"]:
+                errs.append(f"{token}: the module has no crypto core")
                 continue
             old, new = paren_claims(inner)
             want_old = mod["prio"][u]

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! SHA-1 for x86_64: a scalar assembly core, an AVX2 one (the message schedule in vector
+//! registers, the rounds scalar) and one with the SHA extensions (`sha1rnds4` and the
+//! rest, SHA-NI).
+//!
+//! Counterpart of the in-tree `sha1-ssse3` module (`CONFIG_CRYPTO_SHA1_SSSE3`: drivers
+//! `sha1-avx2` at 170 and `sha1-ni` at 250 on 6.12), with its own driver names. On 7.x
+//! the selected driver ranks around the kernel's `sha1-lib` (300), and the unit drivers
+//! below it (`rsha::select::selected_priority`, `unit_priority`).
+
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
+
+use rsha::sha::Sha1;
+
+crate::module_sha_driver! {
+    // `rsha_sha1_x86_64_scalar`, `rsha_sha1_x86_64_avx2` and `rsha_sha1_x86_64_ni` are the
+    // cores of asm/x86_64/sha1-{scalar,avx2,ni}.S, built into this module (Kbuild);
+    // tests/cores checks them against a C reference at every length and alignment. The
+    // AVX2 core needs AVX2 and BMI2 (`rsha::simd::cpu_has_vector`), the SHA-NI one SHA-NI,
+    // SSSE3 and SSE4.1 (the `Sha1` feature).
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
+    // read `nblocks` whole blocks at `data`, write only the chaining words and their own
+    // stack, and follow the SysV ABI; the scalar one uses no FP/SIMD register.
+    cores: unsafe {
+        scalar: rsha_sha1_x86_64_scalar,
+        vector: rsha_sha1_x86_64_avx2,
+        crypto: rsha_sha1_x86_64_ni if Sha1,
+    },
+    priorities: { scalar: 110, vector: 175, crypto: 255, selected: 260 },
+    algorithms: [
+        Sha1 => {
+            scalar: "sha1-x86_64-rs",
+            vector: "sha1-x86_64-avx2-rs",
+            crypto: "sha1-x86_64-ni-rs",
+            selected: "sha1-x86_64-auto-rs",
+        },
+    ],
+    name: "sha1_x86_64_rs",
+    author: "rust-arm-sha developers",
+    description: "SHA-1 secure hash, x86_64 scalar, AVX2 and SHA-NI cores (Rust glue)",
+    license: "GPL",
+}

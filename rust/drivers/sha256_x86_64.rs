@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0
+
+//! SHA-224 and SHA-256 for x86_64: a scalar assembly core, an AVX2 one (the message
+//! schedule in vector registers, the rounds scalar) and one with the SHA extensions
+//! (`sha256rnds2`/`sha256msg1`/`sha256msg2`, SHA-NI).
+//!
+//! Counterpart of the in-tree `sha256-ssse3` module (`CONFIG_CRYPTO_SHA256_SSSE3`: drivers
+//! `sha256-avx2` at 170 and `sha256-ni` at 250 on 6.12), with its own driver names so that
+//! all can be loaded together. On 7.x the selected drivers rank around the kernel's
+//! `*-lib` drivers (300), and the unit drivers below them
+//! (`rsha::select::selected_priority`, `unit_priority`).
+
+#[path = "../rsha/mod.rs"]
+pub mod rsha;
+
+use rsha::sha::{Sha224, Sha256};
+
+crate::module_sha_driver! {
+    // `rsha_sha256_x86_64_scalar`, `rsha_sha256_x86_64_avx2` and `rsha_sha256_x86_64_ni`
+    // are the cores of asm/x86_64/sha256-{scalar,avx2,ni}.S, built into this module
+    // (Kbuild); tests/cores checks them against a C reference at every length and
+    // alignment. The AVX2 core needs AVX2 and BMI2 (`rsha::simd::cpu_has_vector`), the
+    // SHA-NI one SHA-NI, SSSE3 and SSE4.1 (the `Sha2` feature).
+    // SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
+    // read `nblocks` whole blocks at `data`, write only the chaining words and their own
+    // stack, and follow the SysV ABI; the scalar one uses no FP/SIMD register.
+    cores: unsafe {
+        scalar: rsha_sha256_x86_64_scalar,
+        vector: rsha_sha256_x86_64_avx2,
+        crypto: rsha_sha256_x86_64_ni if Sha2,
+    },
+    priorities: { scalar: 110, vector: 175, crypto: 255, selected: 260 },
+    algorithms: [
+        Sha224 => {
+            scalar: "sha224-x86_64-rs",
+            vector: "sha224-x86_64-avx2-rs",
+            crypto: "sha224-x86_64-ni-rs",
+            selected: "sha224-x86_64-auto-rs",
+        },
+        Sha256 => {
+            scalar: "sha256-x86_64-rs",
+            vector: "sha256-x86_64-avx2-rs",
+            crypto: "sha256-x86_64-ni-rs",
+            selected: "sha256-x86_64-auto-rs",
+        },
+    ],
+    name: "sha256_x86_64_rs",
+    author: "rust-arm-sha developers",
+    description: "SHA-224/256 secure hash, x86_64 scalar, AVX2 and SHA-NI cores (Rust glue)",
+    license: "GPL",
+}
