@@ -79,11 +79,11 @@ KMAKE += CONFIG_CRYPTO_SHA1_ARM64_RUST=m CONFIG_CRYPTO_SHA256_ARM64_RUST=m \
 else ifeq ($(ARCH),arm)
 KMAKE += CONFIG_CRYPTO_SHA1_ARM_RUST=m CONFIG_CRYPTO_SHA256_ARM_RUST=m \
 	 CONFIG_CRYPTO_SHA512_ARM_RUST=m
-else ifeq ($(ARCH),x86_64)
+else ifneq ($(filter x86_64 um,$(ARCH)),)
 KMAKE += CONFIG_CRYPTO_SHA1_X86_64_RUST=m CONFIG_CRYPTO_SHA256_X86_64_RUST=m \
 	 CONFIG_CRYPTO_SHA512_X86_64_RUST=m
 else
-$(error ARCH=$(ARCH): the drivers are for arm64, arm and x86_64)
+$(error ARCH=$(ARCH): the drivers are for arm64, arm and x86_64 (um: User-Mode Linux on x86_64))
 endif
 ifeq ($(RSHA_TEST),1)
 KMAKE += CONFIG_CRYPTO_RSHA_STATS=y CONFIG_CRYPTO_RSHA_NEGATIVE_CONTROL=m \
@@ -114,7 +114,7 @@ check:
 	$(call need_config,CONFIG_CRYPTO_HASH,y m,they are shash drivers)
 	$(if $(filter arm64,$(ARCH)),$(call need_config,CONFIG_ARM64,y,ARCH=arm64 but another kernel))
 	$(if $(filter arm,$(ARCH)),$(call need_config,CONFIG_ARM,y,ARCH=arm but another kernel))
-	$(if $(filter x86_64,$(ARCH)),$(call need_config,CONFIG_X86_64,y,ARCH=x86_64 but another kernel))
+	$(if $(filter x86_64 um,$(ARCH)),$(call need_config,CONFIG_X86_64,y,ARCH=$(ARCH) but another kernel))
 	$(if $(filter 1,$(RSHA_TEST)),$(if $(filter 6.12,$(kernel_x_y)),$(call need_config,CONFIG_CRYPTO_MANAGER,y,the test modules need the self-tests),$(call need_config,CONFIG_CRYPTO_SELFTESTS,y,the test modules need the self-tests)))
 	$(if $(filter 1,$(RSHA_TEST)),$(call need_config,CONFIG_DEBUG_FS,y,the statistics are in debugfs))
 	$(if $(filter y,$(call kconfig,CONFIG_CRYPTO_MANAGER_DISABLE_TESTS)),$(if $(filter 1,$(RSHA_TEST)),$(error $(KDIR): CONFIG_CRYPTO_MANAGER_DISABLE_TESTS=y: the negative control needs the self-tests)))

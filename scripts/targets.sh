@@ -140,6 +140,16 @@ target_info() {
 		TREE=pristine MODULES_BUILD=oot
 		NEON_BOUND=4096
 		;;
+	uml)
+		# User-Mode Linux on the host CPU, the one real CPU here: the
+		# SHA-NI and AVX2 cores in the kernel, tcrypt in real time.
+		ARCH=um DEBARCH=amd64 IMAGE=linux CPUS=host arch_suffix=x86_64
+		[ "$RSHA_TEST" = 0 ] || extra=uml-debug.config
+		[ "$KVER" != 6.12 ] || die "$1: User-Mode Linux runs Rust from 7.x on here (uml-7.3-test)"
+		CYCLES_FIRST=3 CYCLES_OTHER=3 USERS_BOOT=no
+		TREE=pristine MODULES_BUILD=oot
+		NEON_BOUND=4096
+		;;
 	*) die "unknown target $1" ;;
 	esac
 	# The default run (scripts/test.sh without --full) boots each kernel
@@ -168,11 +178,20 @@ target_info() {
 	[ "${RSHA_FULL:-0}" = 0 ] || case $1 in arm64-test | arm-test) CAVP_DRIVERS=all ;; esac
 	[ -z "$DISTRO" ] || FRAGMENTS=
 	MODULES="sha1-$arch_suffix-rs sha256-$arch_suffix-rs sha512-$arch_suffix-rs"
-	local alg scalar= neon= ce= auto= selected=
+	# The units' names in the driver names (rust/rsha/select.rs, unit_name):
+	# NEON and CE on ARM, AVX2 and SHA-NI on x86_64 (UNIT_NAMES: scalar,
+	# vector, crypto unit). NEON_DRIVERS and CE_DRIVERS are the vector and
+	# crypto units' drivers whatever their names.
+	local alg scalar= neon= ce= auto= selected= vu=neon cu=ce
+	[ "$ARCH" != x86_64 ] || vu=avx2 cu=ni
+	UNIT_NAMES="scalar $vu $cu"
 	for alg in sha1 sha224 sha256 sha384 sha512; do
 		scalar+=",$alg-$arch_suffix-rs"
-		neon+=",$alg-$arch_suffix-neon-rs"
-		case $ARCH/$alg in arm/sha384 | arm/sha512) ;; *) ce+=",$alg-$arch_suffix-ce-rs" ;; esac
+		neon+=",$alg-$arch_suffix-$vu-rs"
+		# No AArch32 SHA-512 instructions, no SHA-NI for SHA-512.
+		case $ARCH/$alg in arm/sha384 | arm/sha512 | x86_64/sha384 | x86_64/sha512) ;;
+		*) ce+=",$alg-$arch_suffix-$cu-rs" ;;
+		esac
 		auto+=",$alg-$arch_suffix-auto-rs"
 		selected+=",$alg=$alg-$arch_suffix-auto-rs"
 	done
@@ -191,11 +210,15 @@ target_info() {
 # target_info. The feature sets are QEMU 7.2's: arm64 cortex-a57 has the
 # SHA-1 and SHA-256 instructions but not SHA-512, max has all three; 32-bit
 # ARM cortex-a15 has none (and with neon=off no NEON), max has SHA-1/SHA-256.
+# x86_64 under TCG: max has AVX2 and BMI2 but no SHA-NI (no QEMU 7.2 model
+# has it under TCG), Haswell without AVX2 has neither unit.
 cpu_drivers() {
 	local d present= absent= has
 	for d in ${DRIVERS//,/ }; do
 		case $d in
 		*-neon-rs) case $1 in *neon=off*) has=no ;; *) has=yes ;; esac ;;
+		*-avx2-rs) case $1 in *-avx2*) has=no ;; *) has=yes ;; esac ;;
+		*-ni-rs) has=no ;;
 		*-ce-rs)
 			# An HMAC driver runs its hash driver's unit.
 			case $ARCH/$1/${d#hmac-} in

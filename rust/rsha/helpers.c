@@ -31,11 +31,13 @@
 #include <linux/types.h>
 #include <asm/cpufeature.h>
 #ifdef CONFIG_X86_64
+#ifndef CONFIG_UML
 #include <asm/cpu_device_id.h>
 #if __has_include(<asm/cpuid/api.h>)	/* 6.15 on */
 #include <asm/cpuid/api.h>
 #else
 #include <asm/cpuid.h>
+#endif
 #endif
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
@@ -47,14 +49,16 @@
 
 #ifdef CONFIG_X86_64
 /*
- * The vector unit: AVX2 with BMI2 (rorx, andn) and the YMM state enabled by the kernel;
- * the crypto unit: SHA-NI, with the SSSE3 and SSE4.1 shuffles its cores use.
+ * The vector unit: AVX2 with BMI2 (rorx, andn) and the YMM state enabled by the kernel
+ * (User-Mode Linux: by the host, which saves it with the process); the crypto unit:
+ * SHA-NI, with the SSSE3 and SSE4.1 shuffles its cores use.
  */
 __weak bool rsha_cpu_has_vector(void)
 {
 	return boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_BMI1) &&
 	       boot_cpu_has(X86_FEATURE_BMI2) &&
-	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+	       (IS_ENABLED(CONFIG_UML) ||
+		cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL));
 }
 
 __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
@@ -69,10 +73,15 @@ __weak bool rsha_simd_usable(void)
 	return crypto_simd_usable();
 }
 
-/* kernel_fpu_begin() is a static inline; kernel_fpu_end() is bound directly. */
+/* kernel_fpu_begin() is a static inline (User-Mode Linux: both are macros). */
 __weak void rsha_fpu_begin(void)
 {
 	kernel_fpu_begin();
+}
+
+__weak void rsha_fpu_end(void)
+{
+	kernel_fpu_end();
 }
 #endif
 
@@ -165,7 +174,13 @@ __weak unsigned int rsha_this_cpu(void)
 	return raw_smp_processor_id();
 }
 
-#ifdef CONFIG_X86_64
+#if defined(CONFIG_X86_64) && defined(CONFIG_UML)
+/* User-Mode Linux knows no CPU model: one type. */
+__weak u32 rsha_cpu_type(void)
+{
+	return 1;
+}
+#elif defined(CONFIG_X86_64)
 /*
  * Vendor, family and model; on hybrid CPUs also the core type (CPUID leaf 0x1a), in which
  * performance and efficiency cores differ.
@@ -263,7 +278,9 @@ const char *RSHA_UNIT_PARAM_FN(void)
  * register (ARMv6K and later; init refuses an ARMv6K CPU); x86_64 the FPU, as the x86
  * crypto modules match their CPU features.
  */
-#ifdef CONFIG_X86_64
+#if defined(CONFIG_X86_64) && defined(CONFIG_UML)
+/* User-Mode Linux: no CPU modaliases. */
+#elif defined(CONFIG_X86_64)
 static const struct x86_cpu_id rsha_cpu_features[] = {
 	X86_MATCH_FEATURE(X86_FEATURE_FPU, NULL),
 	{}

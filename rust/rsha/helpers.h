@@ -29,6 +29,7 @@ bool rsha_cpu_has_ce(enum rsha_ce_feature feature);
 #endif
 #ifdef CONFIG_X86_64
 void rsha_fpu_begin(void);
+void rsha_fpu_end(void);
 #endif
 
 bool rsha_cpu_runs_cores(void);

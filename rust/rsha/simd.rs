@@ -133,7 +133,7 @@ impl Section<'_> {
             #[cfg(not(any(CONFIG_X86_64, all(CONFIG_ARM64, rsha_neon_state_arg))))]
             bindings::kernel_neon_end();
             #[cfg(CONFIG_X86_64)]
-            bindings::kernel_fpu_end();
+            bindings::rsha_fpu_end();
         }
         // For the statistics only: without them, no division (nor its panic).
         let blocks = self.bytes.checked_div(self.block_size).unwrap_or(0);

@@ -25,9 +25,11 @@ case $ARCH in
 arm64) QEMU=qemu-system-aarch64 PKG=qemu-system-arm CONSOLE=ttyAMA0 MACHINE=virt ;;
 arm) QEMU=qemu-system-arm PKG=qemu-system-arm CONSOLE=ttyAMA0 MACHINE=virt ;;
 x86_64) QEMU=qemu-system-x86_64 PKG=qemu-system-x86 CONSOLE=ttyS0 MACHINE=q35 ;;
+# User-Mode Linux: the kernel is a host program, on the host CPU; CPU is "host".
+um) QEMU= ;;
 *) die "unknown guest architecture $ARCH" ;;
 esac
-need "$QEMU" "$PKG"
+[ -z "$QEMU" ] || need "$QEMU" "$PKG"
 icount=()
 [ "${RSHA_GUEST_ICOUNT:-0}" = 0 ] || icount=(-icount shift=0,sleep=off)
 drives=()
@@ -36,10 +38,17 @@ SILENCE=${RSHA_GUEST_SILENCE:-600}
 rm -f "$LOG" "$LOG.cpu"
 : >"$LOG"
 rc=0
-timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M "$MACHINE" -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
-	-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
-	-kernel "$KERNEL" -initrd "$INITRD" "${drives[@]}" \
-	-append "console=$CONSOLE panic=-1 $*" </dev/null &
+if [ -z "$QEMU" ]; then
+	# Its console (con0) on stdout, the other consoles and serial lines
+	# nowhere; its memory file in TMPDIR.
+	timeout --kill-after=10 "$TIMEOUT" "$KERNEL" mem="${RSHA_GUEST_MEM:-512}M" initrd="$INITRD" \
+		con0=null,fd:1 con=null ssl=null panic=-1 "$@" </dev/null >"$LOG" 2>&1 &
+else
+	timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M "$MACHINE" -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
+		-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
+		-kernel "$KERNEL" -initrd "$INITRD" "${drives[@]}" \
+		-append "console=$CONSOLE panic=-1 $*" </dev/null &
+fi
 guest=$!
 # The watchdog: the console's size, every 2 seconds.
 silent=0 size=0 hung=
