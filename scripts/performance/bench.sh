@@ -102,6 +102,11 @@ for target in $TARGETS; do
 		intree_modules="sha1-arm sha1-arm-neon sha256-arm sha512-arm"	# sha1-arm first: sha1-arm-neon needs it
 		intree="sha1-asm sha1-neon sha256-asm sha256-neon sha384-arm sha384-neon sha512-arm sha512-neon"
 		;;
+	uml-7.3)
+		# User-Mode Linux: the host CPU in real time; 7.3's lib/crypto
+		# has no x86 code under UML, so the *-lib drivers run generic C.
+		label=uml cpu=host reference=lib intree_modules= intree=
+		;;
 	*) die "bench.sh: no benchmark set for target $target" ;;
 	esac
 	# RSHA_BENCH_CPU: another QEMU -cpu (max: every Crypto Extension).
