@@ -5,16 +5,19 @@
 #
 # Usage: scripts/performance/x86/cycles.sh
 #   Environment: RSHA_CACHE (default ~/.cache/rust-arm-sha), ROUNDS (most
-#   rounds, default 2000), SECONDS_MAX (time limit of the timing, default
-#   25), ITERS (llvm-mca iterations, default 20), MCA_CPU (default znver4),
-#   CC_GENERIC (compiler of the generic C, default gcc, as Debian builds the
-#   kernel; clang-19 when there is no gcc).
+#   rounds, default 5000), SECONDS_MAX (time limit of the timing, default
+#   20), ITERS (llvm-mca iterations, default 20), MCA_CPU (the model of the
+#   mca_cycles column, default znver4), MCA_HOST_CPU (a second model,
+#   mca_host_cycles: default sapphirerapids on an Intel CPU, znver4
+#   otherwise), CC_GENERIC (compiler of the generic C, default gcc, as
+#   Debian builds the kernel; clang-19 when there is no gcc).
 #   Output: $RSHA_CACHE/x86-cycles/cycles.csv (plain CSV, one header row),
 #   cycles.meta next to it (CPU, TSC rate, rounds, load, compiler), and a
 #   Markdown table on stdout; steps and notes on stderr (the notes also
 #   under the table).
-#   About half a minute on 2 cores when the model figures are cached (they
-#   are kept per object in x86-cycles/mca/), a minute and a half without.
+#   About 15 s on 2 cores (the timing itself takes 2-5 s; the model's
+#   traces are kept per object content in x86-cycles/mca/ and redone, about
+#   5 s for all, only for objects that changed).
 #
 # Cores (all built in $RSHA_CACHE/x86-cycles/, none stored in the repo):
 #   ours    every x86_64 line of tests/cores/cores.tab whose source exists,
@@ -76,8 +79,8 @@ set -euo pipefail
 # shellcheck source=../../lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../lib.sh"
 
-ROUNDS=${ROUNDS:-2000}
-SECONDS_MAX=${SECONDS_MAX:-25}
+ROUNDS=${ROUNDS:-5000}
+SECONDS_MAX=${SECONDS_MAX:-20}
 ITERS=${ITERS:-20}
 MCA_CPU=${MCA_CPU:-znver4}
 # the model of the CPU this runs on, as a second opinion
@@ -356,13 +359,21 @@ mca_cycles() {
 	[ ! -f "$r.skipped" ] || note "model: $(basename "${s%%.*}"): $(cat "$r.skipped")"
 	cat "$r"
 }
+: > "$out/build/mca-used"
 while read -r alg unit src k sym o lab; do
 	s=$(block_text "$sym" "$o")
+	[ -z "$s" ] || basename "${s%.s}" >> "$out/build/mca-used"
 	MCA[$sym]='' MCAH[$sym]=
 	[ -n "$s" ] || continue
 	MCA[$sym]=$(mca_cycles "$s" "$MCA_CPU")
 	MCAH[$sym]=$(mca_cycles "$s" "$MCA_HOST_CPU")
 done < "$list"
+# (model files of objects that are gone: removed)
+for f in "$out"/mca/*; do
+	[ -e "$f" ] || continue
+	b=$(basename "$f")
+	grep -qxF "$(cut -d. -f1-2 <<<"$b")" "$out/build/mca-used" || rm -f "$f"
+done
 
 # ------------------------------------------------------------ timing
 step "time every core (at most $ROUNDS rounds, $SECONDS_MAX s)"
@@ -375,7 +386,7 @@ grep -v '^#' "$out/build/raw.csv" | awk -F, 'NR > 1 && $7 == "wrong" { print $2 
 while read -r l; do note "$l: output differs from tests/cores/ref: no figure"; done < "$out/build/wrong.txt"
 
 # ------------------------------------------------------------ CSV
-echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) CPUs; $hdr; load before: $load0; after: $load1; generic C: $("$CC_GENERIC" --version | head -n1); models: llvm-mca-19 -mcpu=$MCA_CPU (mca_cycles) and -mcpu=$MCA_HOST_CPU (mca_host_cycles)" > "${csv%.csv}.meta"
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(grep -m1 '^vendor_id' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) CPUs; $hdr; load before: $load0; after: $load1; generic C: $("$CC_GENERIC" --version | head -n1); models: llvm-mca-19 -mcpu=$MCA_CPU (mca_cycles) and -mcpu=$MCA_HOST_CPU (mca_host_cycles)" > "${csv%.csv}.meta"
 {
 	echo "alg,unit,core,source,kernel,cycles_per_block_median,spread_low,spread_high,cycles_per_byte,reference,ratio_to_reference,call1_cycles_median,call1_spread_low,call1_spread_high,mca_cycles,model_error,rounds,core_ghz_median,status,mca_host_cycles,model_host_error"
 	grep -v '^#' "$out/build/raw.csv" | tail -n +2 | while IFS=, read -r alg unit core src k sym status rounds bm b25 b75 _ c1 c125 c175 ghz; do
@@ -411,7 +422,9 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *
 step "done: $csv"
 
 # ------------------------------------------------------------ Markdown
-echo "x86_64 SHA cores on this CPU ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) CPUs): core cycles a block, median over rounds [25th-75th percentile], 64-block calls on hot data; cycles per 1-block call; model: llvm-mca-19 -mcpu=$MCA_CPU and -mcpu=$MCA_HOST_CPU on a traced steady-state window, model/measured. $hdr. Load (uptime) before: $load0, after: $load1."
+cpuid=$(awk -F': *' '/^vendor_id/ { v = $2 } /^cpu family/ { f = $2 } /^model[ \t]*:/ { m = $2 }
+	/^model name/ { n = $2 } END { printf "%s, %s family %s model %s", n, v, f, m }' /proc/cpuinfo)
+echo "x86_64 SHA cores on this CPU ($cpuid, $(nproc) CPUs): core cycles a block, median over rounds [25th-75th percentile], 64-block calls on hot data; cycles per 1-block call; model: llvm-mca-19 -mcpu=$MCA_CPU and -mcpu=$MCA_HOST_CPU on a traced steady-state window, model/measured. $hdr. Load (uptime) before: $load0, after: $load1."
 echo
 echo "| alg | unit | source | core | cycles/block | IQR | cycles/byte | reference | ratio | 1-block call | $MCA_CPU | model/measured | $MCA_HOST_CPU | model/measured |"
 echo "|---|---|---|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|"

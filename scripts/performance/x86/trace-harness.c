@@ -5,8 +5,10 @@
  * NBLK) once and exits, so that trace.c can single-step it and log the
  * address of every instruction the core executes (the x86 counterpart of
  * mca/harness.c, which the ARM model runs under qemu-user). FUNC and NBLK
- * come from -D flags. Everything outside the core runs in _start and
- * rsha_trace_main, whose addresses cycles.sh tells trace.c to leave out.
+ * come from -D flags. Right before the call the program stops itself
+ * (SIGSTOP), where trace.c starts single-stepping; the rest outside the
+ * core runs in _start and rsha_trace_main, whose addresses cycles.sh tells
+ * trace.c to leave out.
  */
 
 #include "../mca/spellings.h"
@@ -61,5 +63,9 @@ void rsha_trace_main(void)
 		__asm__("" : "+r"(v));
 		buf[i] = v;
 	}
+	/* kill(getpid(), SIGSTOP): trace.c takes over from here */
+	__asm__ volatile("mov $39, %%eax\n\tsyscall\n\t"
+			 "mov %%eax, %%edi\n\tmov $19, %%esi\n\tmov $62, %%eax\n\tsyscall"
+			 ::: "rax", "rdi", "rsi", "rcx", "r11", "memory");
 	FUNC(st, buf, NBLK);
 }

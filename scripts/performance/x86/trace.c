@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * trace PROGRAM [LO HI]... > LOG: run PROGRAM (a static x86_64 program,
- * trace-harness.c around one core) under ptrace, single-stepping every
- * instruction, and write the address of each one executed outside the
- * [LO, HI) ranges (hex; the harness's own code) as a line in the format of
+ * trace-harness.c around one core) under ptrace until it stops itself with
+ * SIGSTOP (right before it calls the core), then single-step every
+ * instruction to its exit, and write the address of each one executed
+ * outside the [LO, HI) ranges (hex; the harness's own code) as a line in
+ * the format of
  * qemu-user's "-d exec,nochain" log, which scripts/performance/mca/
  * block-trace.pl reads:  Trace 0: 0x0 [0/ADDRESS/0/0] core
  * The x86 counterpart of the qemu-user -singlestep trace of the ARM model
@@ -56,11 +58,18 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		_exit(127);
 	}
-	/* stopped at the exec (SIGTRAP); then one stop per instruction */
+	/* stopped at the exec (SIGTRAP); run on to its own SIGSTOP */
 	if (waitpid(pid, &status, 0) < 0 || !WIFSTOPPED(status)) {
 		fprintf(stderr, "trace: %s did not start under ptrace\n", argv[1]);
 		return 1;
 	}
+	if (ptrace(PTRACE_CONT, pid, NULL, NULL) < 0 || waitpid(pid, &status, 0) < 0 ||
+	    !WIFSTOPPED(status) || WSTOPSIG(status) != SIGSTOP) {
+		fprintf(stderr, "trace: %s did not stop itself with SIGSTOP\n", argv[1]);
+		kill(pid, SIGKILL);
+		return 1;
+	}
+	/* from here one stop per instruction (the SIGSTOP is not delivered) */
 	for (;;) {
 		errno = 0;
 		unsigned long rip = ptrace(PTRACE_PEEKUSER, pid,
