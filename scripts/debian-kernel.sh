@@ -3,11 +3,11 @@
 #
 # The drivers for one of Debian's own kernel images, as Debian ships it:
 #
-#   scripts/debian-kernel.sh [--arch arm64|armhf] [--test] [--list] [VERSION]
+#   scripts/debian-kernel.sh [--arch arm64|armhf|amd64] [--test] [--list] [VERSION]
 #
 # VERSION is a Debian kernel ABI name as in the package names, "7.3.4+deb13"
-# for linux-image-7.3.4+deb13-arm64 (the flavour, -arm64 or -armmp, follows
-# from --arch; arm64 is the default). Without VERSION: the newest kernel in
+# for linux-image-7.3.4+deb13-arm64 (the flavour, -arm64, -armmp or -amd64,
+# follows from --arch; arm64 is the default). Without VERSION: the newest kernel in
 # Debian's index (trixie, trixie-backports, sid) of a version the Makefile
 # supports (its SUPPORTED_KERNELS, read from it) whose packages download and
 # whose .config has CONFIG_RUST=y. --list prints the kernels of the index
@@ -52,7 +52,7 @@ set -euo pipefail
 DEBARCH=arm64 TEST=0 LIST=0 ABI=
 while [ $# -gt 0 ]; do
 	case $1 in
-	--arch) DEBARCH=${2:?--arch needs arm64 or armhf}; shift ;;
+	--arch) DEBARCH=${2:?--arch needs arm64, armhf or amd64}; shift ;;
 	--test) TEST=1 ;;
 	--list) LIST=1 ;;
 	-h | --help) sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -64,7 +64,8 @@ done
 case $DEBARCH in
 arm64) FLAVOUR=arm64 ARCH=arm64 ;;
 armhf) FLAVOUR=armmp ARCH=arm ;;
-*) die "--arch $DEBARCH: the drivers are for arm64 and armhf" ;;
+amd64) FLAVOUR=amd64 ARCH=x86_64 ;;
+*) die "--arch $DEBARCH: the drivers are for arm64, armhf and amd64" ;;
 esac
 case $ABI in *-"$FLAVOUR") ABI=${ABI%-"$FLAVOUR"} ;; esac
 # The kernel versions (X.Y) the Makefile builds the modules for: its
@@ -216,6 +217,7 @@ HOST_DEBARCH=$(dpkg --print-architecture)
 case $TRIPLE in
 aarch64-linux-gnu) TRIPLE_DEBARCH=arm64 ;;
 arm-linux-gnueabihf) TRIPLE_DEBARCH=armhf ;;
+x86_64-linux-gnu) TRIPLE_DEBARCH=amd64 ;;
 *) die "$REL: unexpected compiler $KCC" ;;
 esac
 TOOLSUITE=${KSUITE_DEB%-backports}

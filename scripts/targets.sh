@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # What each test kernel builds and what the suite expects of it. Sourced.
 #
-# Assembly cores tested on the host under qemu-user: ARCH:ALG pairs.
-CORE_TESTS="arm64:sha1 arm64:sha256 arm64:sha512 arm:sha1 arm:sha256 arm:sha512"
+# Assembly cores tested on the host (ARM under qemu-user, x86_64 natively):
+# ARCH:ALG pairs.
+CORE_TESTS="arm64:sha1 arm64:sha256 arm64:sha512 arm:sha1 arm:sha256 arm:sha512 x86_64:sha1 x86_64:sha256 x86_64:sha512"
 
 # The in-kernel users (scripts/guest/initramfs/users.sh): Debian packages and the programs
 # of theirs that go into the guest.
@@ -11,7 +12,9 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 
 # target_info TARGET sets: FRAGMENTS ARCH DEBARCH IMAGE CPUS MODULES DRIVERS
 # TREE MODULES_BUILD RSHA_TEST
-# SCALAR_DRIVERS NEON_DRIVERS CE_DRIVERS SELECTED_DRIVERS SELECTED TCRYPT. CPUS are QEMU
+# SCALAR_DRIVERS NEON_DRIVERS CE_DRIVERS SELECTED_DRIVERS SELECTED TCRYPT
+# UNIT_NAMES (NEON_DRIVERS and CE_DRIVERS: the vector and crypto units'
+# drivers, AVX2 and SHA-NI on x86_64). CPUS are QEMU
 # -cpu values, one guest boot each; DRIVERS (every driver the modules can
 # register) are expected per CPU by cpu_drivers; SELECTED (alg=driver) is what
 # tcrypt must pick: the selected ("auto") drivers, on every CPU.

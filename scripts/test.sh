@@ -27,12 +27,12 @@ export RSHA_FULL
 # The default run: one kernel of each generation, one of each architecture
 # and Debian's arm64 image (Documentation/testing.rst, "Default and full
 # runs", says what it leaves to --full and why that is covered); --full: all
-# seven targets. Kernels build one after the other while the guests of the
+# nine targets. Kernels build one after the other while the guests of the
 # one before boot, so the target whose boots are shortest comes last.
 if [ "$RSHA_FULL" = 1 ]; then
-	TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test debian-arm64-test debian-armhf-test}
+	TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test x86_64-test x86_64-7.3-test debian-arm64-test debian-armhf-test}
 else
-	TARGETS=${RSHA_TARGETS:-arm64-7.3-test arm-test debian-arm64-test}
+	TARGETS=${RSHA_TARGETS:-arm64-7.3-test arm-test x86_64-7.3-test debian-arm64-test}
 fi
 # A guest is ended after 10 minutes without console output (a hang:
 # scripts/guest/run.sh, RSHA_GUEST_SILENCE) or after GUEST_TIMEOUT seconds in
@@ -129,8 +129,8 @@ grep -qE '^test result: ok\. [1-9]' "$log" && [ $rc = 0 ] ||
 	{ fail "host engine: cargo test exit $rc (log: $log)"; tail -n 20 "$log"; }
 
 for core in $CORE_TESTS; do
-	phase "host: $core cores under qemu-user"
-	step "host: $core assembly cores against a C reference, under qemu-user"
+	phase "host: $core cores"
+	step "host: $core assembly cores against a C reference (ARM under qemu-user, x86_64 on this CPU)"
 	bash "$RSHA_ROOT/tests/cores/run.sh" ${core/:/ } 2>&1 |
 		sed -E 's/^(PASS|FAIL) /\1 cores '"$core"': /' | record
 	[ "${PIPESTATUS[0]}" = 0 ] || fail "cores $core: tests/cores/run.sh failed"

@@ -33,7 +33,7 @@
 #ifdef CONFIG_X86_64
 #ifndef CONFIG_UML
 #include <asm/cpu_device_id.h>
-#if __has_include(<asm/cpuid/api.h>)	/* 6.15 on */
+#ifdef RSHA_CPUID_API	/* Kbuild: 6.15 on */
 #include <asm/cpuid/api.h>
 #else
 #include <asm/cpuid.h>
@@ -55,10 +55,14 @@
  */
 __weak bool rsha_cpu_has_vector(void)
 {
-	return boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_BMI1) &&
-	       boot_cpu_has(X86_FEATURE_BMI2) &&
-	       (IS_ENABLED(CONFIG_UML) ||
-		cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL));
+	if (!boot_cpu_has(X86_FEATURE_AVX2) || !boot_cpu_has(X86_FEATURE_BMI1) ||
+	    !boot_cpu_has(X86_FEATURE_BMI2))
+		return false;
+#ifdef CONFIG_UML
+	return true;
+#else
+	return cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+#endif
 }
 
 __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)

@@ -91,6 +91,7 @@ extern "C" {
     fn rsha_hrtimer_cancel(timer: *mut rsha::bindings::hrtimer);
     fn rsha_local_irq_save() -> kernel::ffi::c_ulong;
     fn rsha_local_irq_restore(flags: kernel::ffi::c_ulong);
+    fn rsha_nr_cpu_ids() -> kernel::ffi::c_uint;
 }
 
 // The author goes into `.modinfo` through the library: `module!` spells the
@@ -786,7 +787,7 @@ unsafe extern "C" fn thread_fn(_data: *mut c_void) -> c_int {
 fn threads(report: &mut Report, drivers: u32) {
     let outcome = (|| -> Result<(u32, u32)> {
         // SAFETY: reads an integer set at boot.
-        let cpus = unsafe { bindings::nr_cpu_ids };
+        let cpus = unsafe { rsha_nr_cpu_ids() };
         let mut tasks = KVec::with_capacity(cpus as usize, GFP_KERNEL)?;
         THREADS_STARTED.store(0, Ordering::Release);
         for cpu in 0..cpus {

@@ -8,6 +8,7 @@
 
 #include <crypto/hash.h>
 #include <linux/hrtimer.h>
+#include <linux/cpumask.h>
 #include <linux/irqflags.h>
 #include <linux/types.h>
 
@@ -117,4 +118,10 @@ unsigned long rsha_local_irq_save(void)
 void rsha_local_irq_restore(unsigned long flags)
 {
 	local_irq_restore(flags);
+}
+
+/* nr_cpu_ids: a variable on SMP kernels, a constant on others (User-Mode Linux). */
+unsigned int rsha_nr_cpu_ids(void)
+{
+	return nr_cpu_ids;
 }

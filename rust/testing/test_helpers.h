@@ -27,5 +27,6 @@ void rsha_hrtimer_start(struct hrtimer *timer, u64 delay_ns, bool hard);
 void rsha_hrtimer_cancel(struct hrtimer *timer);
 unsigned long rsha_local_irq_save(void);
 void rsha_local_irq_restore(unsigned long flags);
+unsigned int rsha_nr_cpu_ids(void);
 
 #endif /* RSHA_TEST_HELPERS_H */

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # readme-route.sh BUILD ARCH OUT: README.md's own-kernel route (route (c)),
-# its commands as written, against the built kernel BUILD (ARCH arm64 or
-# arm). Prints one PASS/FAIL line per result (the suite's format; exits 1
+# its commands as written, against the built kernel BUILD (ARCH arm64, arm
+# or x86_64). Prints one PASS/FAIL line per result (the suite's format; exits 1
 # when one failed). OUT is a work directory of its own, never in the
 # checkout:
 #
@@ -26,7 +26,8 @@
 #   (bindgen) and S (the staging root), are set to the suite's values: their
 #   assignment lines are replaced; each must be there;
 # - for ARCH=arm, "arm64" reads "arm" in every line, as the README tells the
-#   reader to;
+#   reader to; for ARCH=x86_64, likewise "x86_64" (the route's commands
+#   name the architecture only there: ARCH=, the module names);
 # - the environment loses the variables the Makefile or Kbuild would take
 #   from it (a user's fresh shell has none of them).
 # The build block runs on this host (the build host of the route). The
@@ -50,7 +51,7 @@ pass() { echo "PASS $T: README own-kernel route: $*"; }
 fail() { echo "FAIL $T: README own-kernel route: $*"; failed=1; }
 finish() { exit $failed; }
 
-case $ARCH in arm64 | arm) ;; *) fail "ARCH=$ARCH: arm64 or arm expected"; finish ;; esac
+case $ARCH in arm64 | arm | x86_64) ;; *) fail "ARCH=$ARCH: arm64, arm or x86_64 expected"; finish ;; esac
 KREL=$(cat "$BUILD/include/config/kernel.release" 2>/dev/null) ||
 	{ fail "$BUILD has no include/config/kernel.release: not a built kernel"; finish; }
 # The suite's bindgen for the kernel's version (scripts/lib.sh): 6.12 takes
@@ -59,7 +60,7 @@ case $KREL in 6.12*) use_kernel 6.12 ;; *) use_kernel 7.3 ;; esac
 case $OUT in "$RSHA_ROOT" | "$RSHA_ROOT"/*) fail "OUT=$OUT is in the checkout"; finish ;; esac
 
 # block NAME: the lines of the README's fenced block marked NAME (for
-# ARCH=arm, with "arm" for "arm64"); fails when the marker is missing or
+# ARCH=arm or x86_64, with it for "arm64"); fails when the marker is missing or
 # not right before a fence, or the block is not closed.
 block() {
 	awk -v mark="<!-- own-kernel-route: $1 -->" '
@@ -67,7 +68,7 @@ block() {
 		state == 1 { if ($0 ~ /^```(sh)?$/) { state = 2; next } exit }
 		state == 2 { if ($0 == "```") { state = 3; exit } print }
 		END { exit state != 3 }' "$README" |
-		if [ "$ARCH" = arm ]; then sed 's/arm64/arm/g'; else cat; fi
+		if [ "$ARCH" != arm64 ]; then sed "s/arm64/$ARCH/g"; else cat; fi
 }
 
 mkdir -p "$OUT"

@@ -4,7 +4,7 @@
 # guest-packages.sh DEBARCH OUT.list PACKAGE... -- PROGRAM...: put Debian
 # programs into the guest initramfs.
 #
-# Downloads PACKAGEs and their dependency closure for DEBARCH (arm64, armhf)
+# Downloads PACKAGEs and their dependency closure for DEBARCH (arm64, armhf, amd64)
 # with apt into a private state directory (the host's dpkg configuration and
 # package lists are never touched), unpacks them into a staging root, and writes
 # gen_init_cpio lines to OUT.list for each PROGRAM (a path in that root, e.g.
@@ -24,6 +24,7 @@ need llvm-readelf llvm-19
 case $DEBARCH in
 arm64) TRIPLET=aarch64-linux-gnu ;;
 armhf) TRIPLET=arm-linux-gnueabihf ;;
+amd64) TRIPLET=x86_64-linux-gnu ;;
 *) die "unknown Debian architecture $DEBARCH" ;;
 esac
 
@@ -76,12 +77,14 @@ while [ ${#queue[@]} -gt 0 ]; do
 done
 [ -n "$interp" ] || die "no program interpreter found in ${PROGS[*]}"
 {
-	for d in /bin /sbin /lib /usr /usr/lib /usr/bin /usr/sbin /lib/$TRIPLET /usr/lib/$TRIPLET; do
+	# The loader's ABI directory too (amd64: /lib64).
+	for d in /bin /sbin /lib /usr /usr/lib /usr/bin /usr/sbin /lib/$TRIPLET /usr/lib/$TRIPLET "$(dirname "$interp")"; do
 		echo "dir $d 0755 0 0"
 	done
 	for f in "${!seen[@]}" "$(find_lib "$(basename "$interp")" || echo "$interp")"; do
 		echo "file $f $(realpath "$STAGE$f") 0755 0 0"
 	done | sort -u
-	# The loader is asked for by its ABI path (e.g. /lib/ld-linux-aarch64.so.1).
+	# The loader is asked for by its ABI path (e.g. /lib/ld-linux-aarch64.so.1,
+	# /lib64/ld-linux-x86-64.so.2).
 	echo "slink $interp $(find_lib "$(basename "$interp")" || echo "$interp") 0777 0 0"
 } | awk '!seen[$2]++' >"$OUT"

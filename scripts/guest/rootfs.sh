@@ -8,7 +8,7 @@
 # gen_init_cpio lines of file LIST as they are (scripts/guest/packages.sh and
 # scripts/results/cavp-vectors.py write such lists).
 #
-# Userland is Debian's busybox-static for DEBARCH (arm64 or armhf), fetched with
+# Userland is Debian's busybox-static for DEBARCH (arm64, armhf or amd64), fetched with
 # apt into a private state directory: the host's package lists, dpkg status and
 # architecture list are never touched. The kernel's own gen_init_cpio (from
 # BUILD_DIR) writes the archive, so no root and no device nodes on the host.
@@ -57,7 +57,8 @@ LIST=$OUT.list
 	# What /init, /robustness.sh, /users.sh and /autoload.sh share (they source it).
 	echo "file /lib/rsha.sh $RSHA_ROOT/scripts/guest/initramfs/lib.sh 0644 0 0"
 	# This project's modules (built in tree, or out of tree in
-	# BUILD/rsha-modules), the in-tree architecture SHA drivers and the
+	# BUILD/rsha-modules), the in-tree architecture SHA drivers (ARM:
+	# sha*-arm*.ko, sha*-ce.ko; x86 on 6.12: sha*-ssse3.ko) and the
 	# generic ones (6.12: sha1_generic.ko; 7.3: crypto/sha1.ko, the sha1-lib
 	# driver, with lib/crypto's modules under it), installed for depmod under /lib/modules/KERNELRELEASE/rsha
 	# (/lib/modules/rsha points there), with the kernel's lists of built-in
@@ -66,7 +67,7 @@ LIST=$OUT.list
 	# BUILD/rsha-user-modules, where older checkouts built it.)
 	find "$BUILD" \( -path "$BUILD/rsha-user-modules" -o -path "$BUILD/rsha-readme-route" \) -prune \
 		-o -name '*.ko' \( -path '*/rust-arm-sha/*' -o -path "$BUILD/rsha-modules/*" \
-		-o -name 'sha*-arm*.ko' -o -name 'sha*-ce.ko' -o -name 'sha*_generic.ko' -o -path "$BUILD/crypto/sha[0-9]*.ko" \
+		-o -name 'sha*-arm*.ko' -o -name 'sha*-ce.ko' -o -name 'sha*-ssse3.ko' -o -name 'sha*_generic.ko' -o -path "$BUILD/crypto/sha[0-9]*.ko" \
 		-o -path "$BUILD/lib/crypto/*.ko" \) -print |
 		sort | while read -r ko; do
 			echo "file $MODDIR/$(basename "$ko") $ko 0644 0 0"

@@ -42,7 +42,7 @@ if [ -z "$QEMU" ]; then
 	# Its console (con0) on stdout, the other consoles and serial lines
 	# nowhere; its memory file in TMPDIR.
 	timeout --kill-after=10 "$TIMEOUT" "$KERNEL" mem="${RSHA_GUEST_MEM:-512}M" initrd="$INITRD" \
-		con0=null,fd:1 con=null ssl=null panic=-1 "$@" </dev/null >"$LOG" 2>&1 &
+		con=null ssl=null con0=null,fd:1 panic=-1 "$@" </dev/null >"$LOG" 2>&1 &
 else
 	timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M "$MACHINE" -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
 		-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \

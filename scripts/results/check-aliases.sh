@@ -7,7 +7,8 @@
 # HMAC, hmac(<alg>), crypto-<driver> and <driver> for every driver and for its
 # HMAC driver, hmac-<driver>, derived here from the module's name
 # (sha1-<arch>-rs: sha1; sha256-<arch>-rs: sha224, sha256; sha512-<arch>-rs:
-# sha384, sha512; each with a scalar and a NEON driver), and the CPU alias that
+# sha384, sha512; each with a scalar and a vector unit driver, NEON or AVX2,
+# and a crypto unit one, CE or SHA-NI, where there are instructions for it), and the CPU alias that
 # has udev load it at boot. A test-only module
 # (rsha-*) must have none, so that no request ever loads it. --user: a
 # user's build, whose only drivers are the selected ones (*-auto-rs).
@@ -32,12 +33,21 @@ for ko in "$@"; do
 		algs=$(module_algs "$m")
 		[ -n "$algs" ] || { echo "FAIL $LABEL: aliases of $m: unknown module"; continue; }
 		# The CPU device table's alias (rust/rsha/helpers.c): a feature
-		# every CPU it runs on has, arm64 FP (0), ARM TLS (hwcap bit 15).
-		case $arch in arm64) want="cpu:type:*:feature:*0000* " ;; *) want="cpu:type:*:feature:*000F* " ;; esac
+		# every CPU it runs on has, arm64 FP (0), ARM TLS (hwcap bit 15),
+		# x86 the FPU (X86_FEATURE_FPU, which is 0, X86_FEATURE_ANY:
+		# file2alias writes no number after "feature:*").
+		# The units' names: NEON and CE on ARM, AVX2 and SHA-NI on x86_64.
+		vu=neon cu=ce
+		case $arch in
+		arm64) want="cpu:type:*:feature:*0000* " ;;
+		x86_64) want="cpu:type:x86,ven*fam*mod*:feature:* " vu=avx2 cu=ni ;;
+		*) want="cpu:type:*:feature:*000F* " ;;
+		esac
 		for a in $algs; do
-			ce="$a-$arch-ce-rs"
-			case $arch/$a in arm/sha384 | arm/sha512) ce= ;; esac	# no AArch32 SHA-512 instructions
-			units="$a-$arch-rs $a-$arch-neon-rs $ce"
+			ce="$a-$arch-$cu-rs"
+			# No AArch32 SHA-512 instructions, no SHA-NI for SHA-512.
+			case $arch/$a in arm/sha384 | arm/sha512 | x86_64/sha384 | x86_64/sha512) ce= ;; esac
+			units="$a-$arch-rs $a-$arch-$vu-rs $ce"
 			[ -z "$USER_BUILD" ] || units=
 			# Each driver with its HMAC: hmac(<alg>), hmac-<driver>.
 			for n in "$a" $units "$a-$arch-auto-rs"; do

@@ -68,6 +68,20 @@ def alg_of_driver(d):
     return d.split("-")[0]
 
 
+# The names of the scalar, vector and crypto units per architecture of the
+# modules (rust/rsha/select.rs, unit_name), in the driver names, debugfs and
+# unit=; the crypto unit's name in messages; what the SIMD sections are.
+UNIT_NAMES = {"x86_64": ("scalar", "avx2", "ni")}
+ARM_UNITS = ("scalar", "neon", "ce")
+CRYPTO_UNIT = {"x86_64": "SHA-NI unit"}
+SECTION_KIND = {"x86_64": "FPU"}
+
+
+def module_arch(modules):
+    """The architecture of our modules, from their names (sha1-<arch>-rs)."""
+    return next((m.split("-", 1)[1].rsplit("-", 1)[0] for m in modules if m.count("-") >= 2), "")
+
+
 def crash_note(crashed):
     """What kunit.py found missing or crashed, shortly."""
     more = f" and {len(crashed) - 3} more" if len(crashed) > 3 else ""
@@ -81,6 +95,9 @@ class Checks:
         self.args, self.lines, self.kt = args, lines, kt
         self.sec = console.sections(lines)
         self.results = []
+        self.arch = module_arch(names(args.modules))
+        self.units = UNIT_NAMES.get(self.arch, ARM_UNITS)
+        self.crypto_unit = CRYPTO_UNIT.get(self.arch, "Crypto Extensions unit")
 
     def res(self, ok, what, why=""):
         self.results.append((ok, what, why))
@@ -143,7 +160,9 @@ class Checks:
                 f"module: {a.get('module')}")
         for drv in names(args.absent):
             res(drv not in by_driver, f"{drv} not registered (the CPU lacks its unit)",
-                "registered although the CPU lacks its unit (NEON or the SHA instructions)")
+                "registered although the CPU lacks its unit ("
+                + ("AVX2/BMI2 or SHA-NI" if self.arch == "x86_64" else "NEON or the SHA instructions")
+                + ")")
 
         # Self-test failures of our drivers, in any kernel message.
         kmsgs = [l for k, v in sec.items() if k.startswith("dmesg ") for l in v]
@@ -213,9 +232,9 @@ class Checks:
                          if a.get("name") == name and a.get("driver") != d
                          and not (int(a["priority"]) > prio if below_lib and a["driver"] == lib
                                   else int(a["priority"]) < prio)]
-                where = (f"below {lib} and above the others (every CPU has the Crypto "
-                         "Extensions unit)" if below_lib else f"above every other {name} driver"
-                         + (f", {lib} included (not every CPU has the Crypto Extensions unit)"
+                where = (f"below {lib} and above the others (every CPU has the "
+                         f"{self.crypto_unit})" if below_lib else f"above every other {name} driver"
+                         + (f", {lib} included (not every CPU has the {self.crypto_unit})"
                             if lib in by_driver else ""))
                 res(bool(ours) and not wrong, f"{label}{d} (priority {prio}) ranks {where}",
                     f"out of place against: {', '.join(wrong)}" if ours else "not in /proc/crypto")
@@ -223,7 +242,7 @@ class Checks:
         tcrypt = console.tcrypt_runs(sec)
         for want in names(args.selected):
             alg, drv = want.split("=")
-            ce_everywhere = drv.replace("-auto-rs", "-ce-rs") in by_driver
+            ce_everywhere = drv.replace("-auto-rs", f"-{self.units[2]}-rs") in by_driver
             ranks(algs, by_driver, alg, drv, ce_everywhere)
             if user_algs:
                 ranks(user_algs, user_by_driver, alg, drv, ce_everywhere,
@@ -252,7 +271,7 @@ class Checks:
 
         for m in modules:
             self.step("lifetime", f"cycles-{m}", f"{m}: rmmod/insmod cycles")
-            for u in ("scalar", "neon", "ce"):
+            for u in self.units:
                 self.step("lifetime", f"unit-{u}-{m}", f"{m}: unit={u} at load")
             self.step("lifetime", f"reload-{m}", f"{m}: loads again with the self-tests on")
         hotplug = [n for n in kt.cases("lifetime") if n.startswith("hotplug-")]
@@ -334,13 +353,23 @@ class Checks:
             fam = {"sha224": "sha256", "sha384": "sha512"}.get(alg, alg)
             return next((m for m in modules if m.startswith(fam + "-")), None)
 
-        simd_units = ("neon", "ce")
+        simd_units = self.units[1:]
+        kind = SECTION_KIND.get(self.arch, "NEON")
         # arm64's may_use_simd() refuses callers with interrupts off on 6.12
         # and allows them on 7.x, as lib/crypto's SIMD code does: the drivers
         # follow it (rust/rsha/helpers.c, rsha_simd_usable()).
         major = re.search(r"linux-(\d+)\.", os.path.basename(self.args.ksrc.rstrip("/")))
         irqsoff_simd = (self.args.label.split()[0].startswith(("arm64", "debian-arm64"))
                         and major is not None and int(major.group(1)) >= 7)
+        # x86's irq_fpu_usable() (arch/x86/kernel/fpu/core.c) allows the FPU
+        # with interrupts off outside hardirq, and in hardirq unless the
+        # interrupt came in with softirqs disabled (softirq_count()): the
+        # drivers follow it (crypto_simd_usable()), so either core may serve
+        # those calls.
+        simd_contexts = (("irqsoff", "hardirq") if self.arch == "x86_64"
+                         else ("irqsoff",) if irqsoff_simd else ())
+        why_simd = ("x86's irq_fpu_usable() allows the FPU there" if self.arch == "x86_64"
+                    else "arm64 7.x allows SIMD there")
         for d in drivers:
             c = counters.get(d)
             if c is None:
@@ -349,15 +378,15 @@ class Checks:
             blocks = lambda unit, ctx: c.get(f"blocks_{unit}_{ctx}", 0)
             for ctx in ("hardirq", "irqsoff"):
                 simd = sum(blocks(u, ctx) for u in simd_units)
-                if ctx == "irqsoff" and irqsoff_simd:
+                if ctx in simd_contexts:
                     res(simd + blocks("scalar", ctx) > 0,
-                        f"{d}: {ctx} calls hashed (arm64 7.x allows SIMD there)",
-                        "no blocks with interrupts off")
+                        f"{d}: {ctx} calls hashed ({why_simd})",
+                        f"no blocks in {ctx} context")
                     continue
                 res(simd == 0 and blocks("scalar", ctx) > 0,
                     f"{d}: {ctx} calls took the scalar core",
                     f"SIMD {simd}, scalar {blocks('scalar', ctx)} blocks")
-            unit = "neon" if "-neon-" in d else "ce" if "-ce-" in d else None
+            unit = next((u for u in simd_units if f"-{u}-" in d), None)
             if "-auto-" in d:
                 picks = chosen.get(module_of(d), set())
                 for u in sorted(picks):
@@ -385,12 +414,12 @@ class Checks:
                     # The robustness module hashes messages of up to 9 KiB:
                     # uncut, one of them is a section of more than 4 KiB.
                     res(largest > NEON_SECTION_BYTES,
-                        f"{d}: NEON sections not cut (a request of more than "
+                        f"{d}: {kind} sections not cut (a request of more than "
                         f"{NEON_SECTION_BYTES} bytes in one section)",
                         f"largest section {largest} bytes")
                 else:
                     res(0 < largest <= NEON_SECTION_BYTES,
-                        f"{d}: NEON sections at most {NEON_SECTION_BYTES} bytes",
+                        f"{d}: {kind} sections at most {NEON_SECTION_BYTES} bytes",
                         f"largest section {largest} bytes")
                 if args.latency_out:
                     with open(args.latency_out, "a") as f:

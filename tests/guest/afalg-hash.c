@@ -100,14 +100,42 @@
 #define NR_sendto	290
 #define NR_setsockopt	294
 #define NR_openat	322
+#elif defined(__x86_64__)
+#define NR_read		0
+#define NR_write	1
+#define NR_close	3
+#define NR_socket	41
+#define NR_accept	43
+#define NR_sendto	44
+#define NR_bind		49
+#define NR_setsockopt	54
+#define NR_exit_group	231
+#define NR_openat	257
 #else
-#error "afalg-hash: arm64 or 32-bit ARM only"
+#error "afalg-hash: arm64, 32-bit ARM or x86_64 only"
 #endif
 
 /*
  * The system call number goes in x8 (arm64) or r7 (ARM EABI), the arguments in
- * x0-x5 or r0-r5, the result comes back in x0 or r0; "svc #0" on both.
+ * x0-x5 or r0-r5, the result comes back in x0 or r0; "svc #0" on both. x86_64:
+ * the number in rax, the arguments in rdi, rsi, rdx, r10, r8, r9, the result in
+ * rax; "syscall" clobbers rcx and r11.
  */
+#if defined(__x86_64__)
+static long sys6(long nr, long a, long b, long c, long d, long e, long f)
+{
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	long ret;
+
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "a"(nr), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+#else
 #if defined(__aarch64__)
 #define NR_REG		"x8"
 #define ARG_REG(n)	"x" #n
@@ -133,6 +161,7 @@ static long sys6(long nr, long a, long b, long c, long d, long e, long f)
 			 : "memory");
 	return r0;
 }
+#endif
 
 #define sys3(nr, a, b, c) sys6(nr, (long)(a), (long)(b), (long)(c), 0, 0, 0)
 
@@ -847,6 +876,10 @@ __noreturn __used void rsha_start_c(long *sp)
 #if defined(__aarch64__)
 __asm__(".text\n.global _start\n_start:\n\tmov x29, #0\n\tmov x30, #0\n"
 	"\tmov x0, sp\n\tbl rsha_start_c\n");
+#elif defined(__x86_64__)
+/* rsp is 16-byte aligned at entry; the call leaves it as the ABI wants it. */
+__asm__(".text\n.global _start\n_start:\n\txor %ebp, %ebp\n"
+	"\tmov %rsp, %rdi\n\tand $-16, %rsp\n\tcall rsha_start_c\n\tud2\n");
 #else
 __asm__(".text\n.arm\n.global _start\n_start:\n\tmov fp, #0\n\tmov lr, #0\n"
 	"\tmov r0, sp\n\tbl rsha_start_c\n");

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # build.sh DEBARCH OUT: build the guest's own test programs (today
-# afalg-hash.c) for DEBARCH (arm64 or armhf) as freestanding static binaries
+# afalg-hash.c) for DEBARCH (arm64, armhf or amd64) as freestanding static binaries
 # into directory OUT, and write OUT/cpio.list, the gen_init_cpio lines that put
 # them into the initramfs as /bin/<name>. Rebuilt only when a source changed.
 set -euo pipefail
@@ -14,7 +14,8 @@ case $debarch in
 arm64) target=(--target=aarch64-linux-gnu -mgeneral-regs-only) ;;
 # Integer code only, ARM state: it runs on the no-NEON guests too.
 armhf) target=(--target=armv7a-linux-gnueabi -marm -mfloat-abi=soft -mfpu=none) ;;
-*) echo "unknown Debian architecture '$debarch' (arm64, armhf)" >&2; exit 2 ;;
+amd64) target=(--target=x86_64-linux-gnu -mgeneral-regs-only) ;;
+*) echo "unknown Debian architecture '$debarch' (arm64, armhf, amd64)" >&2; exit 2 ;;
 esac
 for tool in clang ld.lld; do
 	[ -x "$LLVM_BIN/$tool" ] || { echo "missing $LLVM_BIN/$tool: install clang-19 and lld-19" >&2; exit 1; }

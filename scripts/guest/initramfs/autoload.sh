@@ -110,7 +110,7 @@ if [ -d /lib/user-modules ]; then
 	mv /tmp/rsha-aside/*.ko "/lib/modules/$rel/rsha/" && depmod -a
 	# With the sha1 module its self-test loaded (the generic reference), so
 	# that step 1 starts from nothing loaded; updates/ must be empty again.
-	unload '^sha[0-9]+_arm[0-9]*_rs$' /tmp/al.err && unload '^sha1(_generic)?$' /tmp/al.err &&
+	unload '^sha[0-9]+_(arm[0-9]*|x86_64)_rs$' /tmp/al.err && unload '^sha1(_generic)?$' /tmp/al.err &&
 		[ -z "$(ls "/lib/modules/$(uname -r)/updates" 2>/dev/null)" ]
 	ktap_result $? user-build-unload "$(cat /tmp/al.err 2>/dev/null) updates/: $(ls "/lib/modules/$(uname -r)/updates" 2>&1 | tr '\n' ' ')"
 fi
@@ -233,7 +233,7 @@ hashed_by_top sha512 afalg-sha512-hashed-by-the-top-driver
 # modalias (its features, GENERIC_CPU_AUTOPROBE): with ours unloaded,
 # modprobe of CPU 0's modalias must load every one of them (their CPU
 # device table, rust/rsha/helpers.c), as it loads the in-tree CE modules.
-unload '^sha[0-9]+_(arm|ce)' /tmp/al.err
+unload '^sha[0-9]+_(arm|ce|x86_64|ssse3)' /tmp/al.err
 cpu_alias=$(sed -n 's/^MODALIAS=//p' /sys/devices/system/cpu/cpu0/uevent)
 /sbin/modprobe -a "$cpu_alias" 2>>/tmp/al.err
 rc=0 missing=
@@ -243,8 +243,9 @@ ktap_result $rc cpu-modalias-loads-every-module "missing:${missing:- none}; moda
 
 # 13. What the requests loaded goes again, so that the suite's own loads
 # start from nothing: ours and the in-tree architecture drivers that share
-# the aliases; the generic drivers stay, as the self-tests' reference.
-unload '^sha[0-9]+_(arm|ce)' /tmp/al.rmmod
+# the aliases (ARM's sha*_arm*, sha*_ce; x86's sha*_ssse3 on 6.12); the
+# generic drivers stay, as the self-tests' reference.
+unload '^sha[0-9]+_(arm|ce|x86_64|ssse3)' /tmp/al.rmmod
 ktap_result $? unload "$(cat /tmp/al.rmmod 2>/dev/null)"
 [ -z "$fuzz" ] || echo "$fuzz" >$FUZZ
 ktap_subtest_end "$NUM"

@@ -52,6 +52,13 @@ module_algs() {
 	sha512-*-rs) echo sha384 sha512 ;;
 	esac
 }
+# unit_names: the names of the scalar, vector and crypto units of this
+# architecture's drivers, in the unit= parameter, debugfs and the driver names
+# (rust/rsha/select.rs, unit_name): NEON and CE on ARM, AVX2 and SHA-NI on x86_64.
+unit_names() { if [ "$(uname -m)" = x86_64 ]; then echo scalar avx2 ni; else echo scalar neon ce; fi; }
+# cpu_features: the first CPU's features in /proc/cpuinfo (ARM "Features", x86
+# "flags"), with a space before and after each.
+cpu_features() { echo " $(grep -m1 -E '^(Features|flags)[[:space:]]*:' /proc/cpuinfo | cut -d: -f2) "; }
 # modname MODULE: the name of MODULE in /proc/modules and /sys/module.
 modname() { echo "$1" | tr - _; }
 # wait_larvals: wait until no self-test is pending (at most 300 s); sets WAITED.

@@ -12,9 +12,10 @@
 # 1. Module lifetime: CYCLES rmmod/insmod cycles of every MODULE, with the
 #    crypto self-tests switched off for the cycles (cryptomgr.notests) and back
 #    on for the last load, whose self-tests must pass again. Before it, each
-#    module is loaded once per forced unit (unit=scalar|neon|ce, with the
-#    self-tests on): it must load, show the unit in debugfs and have run it
-#    in every selected driver's self-tests where the CPU has the unit, and be
+#    module is loaded once per forced unit (unit=scalar|neon|ce, on x86_64
+#    unit=scalar|avx2|ni, with the self-tests on): it must load, show the
+#    unit in debugfs and have run it in every selected driver's self-tests
+#    where the CPU has the unit, and be
 #    refused with a message naming the unit where it does not. Last, a CPU
 #    goes offline and comes back: the unit choices must follow it.
 # 2. rsha-robustness-test.ko: every driver from every context against generic
@@ -50,12 +51,16 @@ first_fuzz=$(cat $fuzz 2>/dev/null)
 [ -z "$RELOAD_FUZZ" ] || echo "$RELOAD_FUZZ" >$fuzz
 echo 0 >/sys/module/cryptomgr/parameters/notests
 
-# unit_feature MODULE UNIT: the /proc/cpuinfo feature UNIT needs in MODULE,
-# nothing for none, "-" for a unit the module does not have.
+# unit_feature MODULE UNIT: the /proc/cpuinfo features UNIT needs in MODULE
+# (every one of them), nothing for none, "-" for a unit the module does not
+# have. x86_64 (rust/rsha/helpers.c): AVX2 with BMI1 and BMI2; SHA-NI with
+# SSSE3 and SSE4.1, for SHA-1 and SHA-256 only.
 unit_feature() {
 	case $2 in
 	scalar) ;;
 	neon) [ "$(uname -m)" = aarch64 ] && echo asimd || echo neon ;;
+	avx2) echo avx2 bmi1 bmi2 ;;
+	ni) case $1 in sha512-*) echo - ;; *) echo sha_ni ssse3 sse4_1 ;; esac ;;
 	ce)
 		case $1 in
 		sha1-*) echo sha1 ;;
@@ -65,18 +70,18 @@ unit_feature() {
 		esac ;;
 	esac
 }
-features=" $(grep -m1 '^Features' /proc/cpuinfo | cut -d: -f2) "
+features=$(cpu_features)
 # The forced loads' self-tests: the known-answer vectors and 10 random
 # comparisons with the generic driver per test; the code of every unit ran
 # the full fuzz count at the first load of the boot.
 echo 10 >$fuzz
 for m in "$@"; do
-	for u in scalar neon ce; do
+	for u in $(unit_names); do
 		f=$(unit_feature "$m" "$u")
-		want=load
+		want=load lacks=
 		case "$f" in
 		-) want=refuse ;;
-		?*) case "$features" in *" $f "*) ;; *) want=refuse ;; esac ;;
+		?*) for x in $f; do case "$features" in *" $x "*) ;; *) want=refuse lacks="$lacks $x" ;; esac; done ;;
 		esac
 		rmmod "$(modname "$m")" 2>/dev/null
 		insmod "/lib/modules/rsha/$m.ko" unit=$u 2>/tmp/err; rc=$?
@@ -84,7 +89,7 @@ for m in "$@"; do
 			msg=$(dmesg | grep "unit=$u:" | tail -n 1)
 			ok=1
 			[ $rc != 0 ] && [ -n "$msg" ] && ok=0
-			why="the CPU lacks $f"
+			why="the CPU lacks$lacks"
 			[ "$f" = - ] && why="the module has no $u core"
 			ktap_result $ok "unit-$u-$m" "$why: insmod exit $rc, message: ${msg:-none}"
 			continue
@@ -134,7 +139,7 @@ hp=/sys/devices/system/cpu/cpu$cpu/online
 entries() {	# entries CPU: modules whose units file has a line for CPU
 	n=0
 	for m in "$@"; do
-		grep -q "^cpu $cpu: type 0x[0-9a-f]*: [a-z]*$" \
+		grep -q "^cpu $cpu: type 0x[0-9a-f]*: [a-z0-9]*$" \
 			"/sys/kernel/debug/$(modname "$m")/units" 2>/dev/null && n=$((n + 1))
 	done
 	echo $n

@@ -12,6 +12,7 @@
 #   otherwise), CC_GENERIC (compiler of the generic C, default gcc, as
 #   Debian builds the kernel; clang-19 when there is no gcc).
 #   Output: $RSHA_CACHE/x86-cycles/cycles.csv (plain CSV, one header row),
+#   summary.csv (its table for Documentation/x86-cycles.csv: summary.py),
 #   cycles.meta next to it (CPU, TSC rate, rounds, load, compiler), and a
 #   Markdown table on stdout; steps and notes on stderr (the notes also
 #   under the table).
@@ -419,7 +420,10 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *
 			}
 		}' | sort | cut -d'|' -f2-
 } > "$csv"
-step "done: $csv"
+# The table of Documentation/x86-cycles.csv (performance.rst, "x86_64 on real
+# silicon"): copy summary.csv there, and cycles.meta's line into the page.
+python3 "$here/summary.py" "$csv" > "$out/summary.csv"
+step "done: $csv, $out/summary.csv"
 
 # ------------------------------------------------------------ Markdown
 cpuid=$(awk -F': *' '/^vendor_id/ { v = $2 } /^cpu family/ { f = $2 } /^model[ \t]*:/ { m = $2 }
