@@ -57,13 +57,9 @@
 #include <time.h>
 
 #include "harness.h"
+#include "cycles.h"
 
-#define RSHA_CORE(alg, unit, name, src, kern, sym) \
-	void sym(void *state, const u8 *data, size_t nblocks);
-#include "cores.h"
-#undef RSHA_CORE
-
-extern const struct rsha_alg rsha_ref_sha1, rsha_ref_sha256, rsha_ref_sha512;
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 struct core {
 	unsigned int alg;
@@ -75,13 +71,14 @@ struct core {
 	double *block, *call1, *ghz;
 };
 
-#define RSHA_CORE(alg, unit, name, src, kern, sym) \
-	{ alg, unit, name, src, kern, #sym, sym, NULL, 1, 0, NULL, NULL, NULL },
+/* one entry per line of cores.h, in its order: set_cores() fills them in */
+#define RSHA_CORE(...)	{ 0 },
 static struct core cores[] = {
 #include "cores.h"
 };
+
 #undef RSHA_CORE
-#define NCORES	(sizeof(cores) / sizeof(cores[0]))
+#define NCORES	ARRAY_SIZE(cores)
 
 #define NBLK		64
 #define NCALL1		16
@@ -89,6 +86,24 @@ static struct core cores[] = {
 #define CHAIN_ADDS	(CHAIN_LOOPS * 100)
 
 static u8 data[128 * NBLK + 64] __aligned(64);
+
+/*
+ * Every line of cores.h as a block of its own: the core's symbol declared
+ * (as core_SYMBOL in C, by its assembler name) and its entry set.
+ */
+static void set_cores(void)
+{
+	unsigned int n = 0;
+
+#define RSHA_CORE(alg, unit, name, src, kern, sym) {					\
+	void core_##sym(void *state, const u8 *data, size_t nblocks) __asm__(#sym);	\
+	cores[n++] = (struct core){ alg, unit, name, src, kern, #sym, core_##sym,	\
+				    NULL, 1, 0, NULL, NULL, NULL };			\
+}
+
+#include "cores.h"
+#undef RSHA_CORE
+}
 
 static inline u64 tsc(void)
 {
@@ -164,7 +179,7 @@ static int check(struct core *c)
 	u64 s1[8] __aligned(64), s2[8] __aligned(64);
 
 	for (unsigned int off = 0; off < 4; off += 3) {
-		for (unsigned int k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+		for (unsigned int k = 0; k < ARRAY_SIZE(counts); k++) {
 			for (unsigned int i = 0; i < sizeof(data); i++)
 				data[i] = (u8)rnd();
 			memcpy(s1, a->iv, a->state_bytes);
@@ -172,7 +187,8 @@ static int check(struct core *c)
 			a->ref_block(s1, data + off, counts[k]);
 			c->fn(s2, data + off, counts[k]);
 			if (memcmp(s1, s2, a->state_bytes)) {
-				fprintf(stderr, "cycles: %s (%s): WRONG over %u block(s) at offset %u: no figure\n",
+				fprintf(stderr,
+					"cycles: %s (%s): WRONG over %u block(s) at offset %u: no figure\n",
 					c->name, c->sym, counts[k], off);
 				return 0;
 			}
@@ -197,10 +213,12 @@ int main(int argc, char **argv)
 	if (sched_setaffinity(0, sizeof(set), &set))
 		perror("cycles: sched_setaffinity (not pinned)");
 
+	set_cores();
 	for (unsigned int i = 0; i < NCORES; i++) {
 		struct core *c = &cores[i];
 
-		c->ref = c->alg == 1 ? &rsha_ref_sha1 : c->alg == 256 ? &rsha_ref_sha256 : &rsha_ref_sha512;
+		c->ref = c->alg == 1 ? &rsha_ref_sha1 :
+			 c->alg == 256 ? &rsha_ref_sha256 : &rsha_ref_sha512;
 		c->ok = check(c);
 		c->block = calloc(rounds, sizeof(double));
 		c->call1 = calloc(rounds, sizeof(double));
@@ -245,7 +263,9 @@ int main(int argc, char **argv)
 	chk = tmp[50];
 	free(tmp);
 	if (chk < 0.97 || chk > 1.03)
-		fprintf(stderr, "cycles: WARNING: 3 x add chain / imul chain = %.3f, not 1: the calibration is off\n", chk);
+		fprintf(stderr,
+			"cycles: WARNING: 3 x add chain / imul chain = %.3f, not 1: the calibration is off\n",
+			chk);
 
 	clock_gettime(CLOCK_MONOTONIC, &ts0);
 	tsc0 = tsc();
@@ -278,7 +298,8 @@ int main(int argc, char **argv)
 		}
 		clock_gettime(CLOCK_MONOTONIC, &ts1);
 		done = r + 1;
-		if ((double)(ts1.tv_sec - ts0.tv_sec) + 1e-9 * (double)(ts1.tv_nsec - ts0.tv_nsec) > seconds)
+		if ((double)(ts1.tv_sec - ts0.tv_sec) +
+		    0.000000001 * (double)(ts1.tv_nsec - ts0.tv_nsec) > seconds)
 			break;
 	}
 	tsc1 = tsc();
@@ -286,9 +307,11 @@ int main(int argc, char **argv)
 	double tsc_ghz = (double)(tsc1 - tsc0) /
 		(1e9 * (double)(ts1.tv_sec - ts0.tv_sec) + (double)(ts1.tv_nsec - ts0.tv_nsec));
 
-	printf("# tsc_ghz=%.4f rounds_run=%u tsc_overhead_ticks=%llu chain_adds=%u add_vs_imul=%.3f\n",
-	       tsc_ghz, done, (unsigned long long)ovh, CHAIN_ADDS, chk);
-	printf("alg,unit,core,source,kernel,symbol,status,rounds,block_med,block_p25,block_p75,block_min,call1_med,call1_p25,call1_p75,core_ghz_med\n");
+	printf("# tsc_ghz=%.4f rounds_run=%u tsc_overhead_ticks=%llu", tsc_ghz, done,
+	       (unsigned long long)ovh);
+	printf(" chain_adds=%u add_vs_imul=%.3f\n", CHAIN_ADDS, chk);
+	printf("%s\n",
+	       "alg,unit,core,source,kernel,symbol,status,rounds,block_med,block_p25,block_p75,block_min,call1_med,call1_p25,call1_p75,core_ghz_med");
 	for (unsigned int i = 0; i < NCORES; i++) {
 		struct core *c = &cores[i];
 

@@ -312,7 +312,7 @@ declare -A MCA MCAH
 # prints its path, or nothing (with a note) when there is none.
 block_text() {
 	local sym=$1 o=$2 h b n s skip
-	h=$(cat "$o" "$here/trace-harness.c" "$here/trace.c" "$perf/mca/block-trace.pl" |
+	h=$(cat "$o" "$here/trace-harness.c" "$here/trace-harness.h" "$here/trace.c" "$perf/mca/block-trace.pl" |
 		sha256sum | cut -c1-16)
 	s=$out/mca/$sym.$h.s
 	if [ ! -f "$s" ]; then

@@ -12,6 +12,7 @@
  */
 
 #include "../mca/spellings.h"
+#include "trace-harness.h"
 
 void FUNC(void *state, const void *data, unsigned long nblocks);
 
@@ -35,13 +36,12 @@ void *memset(void *s, int c, unsigned long n)
  * its canary is read at %fs:0x28, so the entry points the FS base at a
  * zeroed block (arch_prctl(ARCH_SET_FS)) before the C part runs.
  */
-extern unsigned long long rsha_tls[16];
 unsigned long long rsha_tls[16] __aligned(64);
 
-void __stack_chk_fail(void);
 void __stack_chk_fail(void)
 {
-	__asm__ volatile("mov $1, %%edi\n\tmov $231, %%eax\n\tsyscall" ::: "rax", "rdi", "rcx", "r11");
+	__asm__ volatile("mov $1, %%edi\n\tmov $231, %%eax\n\tsyscall"
+			 ::: "rax", "rdi", "rcx", "r11");
 	for (;;)
 		;
 }
@@ -52,8 +52,6 @@ __asm__(".globl _start\n.type _start, @function\n_start:\n"
 	"\tand $-16, %rsp\n\tcall rsha_trace_main\n"
 	"\txor %edi, %edi\n\tmov $231, %eax\n\tsyscall\n\thlt\n"
 	".size _start, . - _start");
-
-void rsha_trace_main(void);
 
 void rsha_trace_main(void)
 {

@@ -42,6 +42,7 @@ int main(int argc, char **argv)
 		hi[nskip] = strtoul(argv[i + 1], NULL, 16);
 	}
 	static char obuf[1 << 20];
+
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 
 	pid = fork();
