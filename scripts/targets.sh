@@ -186,13 +186,13 @@ target_info() {
 	# vector, crypto unit). NEON_DRIVERS and CE_DRIVERS are the vector and
 	# crypto units' drivers whatever their names.
 	local alg scalar= neon= ce= auto= selected= vu=neon cu=ce
-	[ "$ARCH" != x86_64 ] || vu=avx2 cu=ni
+	[ "$arch_suffix" != x86_64 ] || vu=avx2 cu=ni
 	UNIT_NAMES="scalar $vu $cu"
 	for alg in sha1 sha224 sha256 sha384 sha512; do
 		scalar+=",$alg-$arch_suffix-rs"
 		neon+=",$alg-$arch_suffix-$vu-rs"
 		# No AArch32 SHA-512 instructions, no SHA-NI for SHA-512.
-		case $ARCH/$alg in arm/sha384 | arm/sha512 | x86_64/sha384 | x86_64/sha512) ;;
+		case $arch_suffix/$alg in arm/sha384 | arm/sha512 | x86_64/sha384 | x86_64/sha512) ;;
 		*) ce+=",$alg-$arch_suffix-$cu-rs" ;;
 		esac
 		auto+=",$alg-$arch_suffix-auto-rs"
@@ -214,14 +214,21 @@ target_info() {
 # SHA-1 and SHA-256 instructions but not SHA-512, max has all three; 32-bit
 # ARM cortex-a15 has none (and with neon=off no NEON), max has SHA-1/SHA-256.
 # x86_64 under TCG: max has AVX2 and BMI2 but no SHA-NI (no QEMU 7.2 model
-# has it under TCG), Haswell without AVX2 has neither unit.
+# has it under TCG), Haswell without AVX2 has neither unit; User-Mode Linux
+# (host) has the units of this machine's CPU (rsha_cpu_has_vector/_ce in
+# rust/rsha/helpers.c).
+host_has() {	# host_has FLAG...: yes when this machine's CPU has every FLAG
+	local f
+	for f; do grep -qw "$f" /proc/cpuinfo || { echo no; return; }; done
+	echo yes
+}
 cpu_drivers() {
 	local d present= absent= has
 	for d in ${DRIVERS//,/ }; do
 		case $d in
 		*-neon-rs) case $1 in *neon=off*) has=no ;; *) has=yes ;; esac ;;
-		*-avx2-rs) case $1 in *-avx2*) has=no ;; *) has=yes ;; esac ;;
-		*-ni-rs) has=no ;;
+		*-avx2-rs) case $1 in *-avx2*) has=no ;; host) has=$(host_has avx2 bmi1 bmi2) ;; *) has=yes ;; esac ;;
+		*-ni-rs) case $1 in host) has=$(host_has sha_ni ssse3 sse4_1) ;; *) has=no ;; esac ;;
 		*-ce-rs)
 			# An HMAC driver runs its hash driver's unit.
 			case $ARCH/$1/${d#hmac-} in

@@ -25,14 +25,14 @@ case ${1:-} in
 esac
 export RSHA_FULL
 # The default run: one kernel of each generation, one of each architecture
-# and Debian's arm64 image (Documentation/testing.rst, "Default and full
-# runs", says what it leaves to --full and why that is covered); --full: all
-# nine targets. Kernels build one after the other while the guests of the
+# (x86_64 as User-Mode Linux on this machine's CPU) and Debian's arm64 image
+# (Documentation/testing.rst, "Default and full runs", says what it leaves to
+# --full and why that is covered); --full: all ten targets. Kernels build one after the other while the guests of the
 # one before boot, so the target whose boots are shortest comes last.
 if [ "$RSHA_FULL" = 1 ]; then
-	TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test x86_64-test x86_64-7.3-test debian-arm64-test debian-armhf-test}
+	TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test x86_64-test x86_64-7.3-test uml-7.3-test debian-arm64-test debian-armhf-test}
 else
-	TARGETS=${RSHA_TARGETS:-arm64-7.3-test arm-test x86_64-7.3-test debian-arm64-test}
+	TARGETS=${RSHA_TARGETS:-arm64-7.3-test arm-test uml-7.3-test debian-arm64-test}
 fi
 # A guest is ended after 10 minutes without console output (a hang:
 # scripts/guest/run.sh, RSHA_GUEST_SILENCE) or after GUEST_TIMEOUT seconds in
@@ -236,7 +236,7 @@ boot() {
 	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc" \
 		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
 		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
-		--neon-bound "$NEON_BOUND" ${DISTRO:+--distro} --cavp-drivers "$CAVP_DRIVERS" \
+		--neon-bound "$NEON_BOUND" ${DISTRO:+--distro} $([ "$ARCH" != um ] || echo --uml) --cavp-drivers "$CAVP_DRIVERS" \
 		${users:+--expected "$VECTORS/expected.tsv"} | record
 }
 
@@ -483,10 +483,10 @@ for target in $TARGETS; do
 	# kernel, as the route does: not for the 6.12 ARMv7 kernels (arm-test,
 	# arm-thumb2-test), whose modules are built in tree (the route of
 	# Documentation/boards.rst), nor for Debian's kernels (their own system
-	# test runs the package route); the 7.3 ARMv7 kernel (--full) runs it with
-	# ARCH=arm.
+	# test runs the package route), nor for User-Mode Linux (no board); the
+	# 7.3 ARMv7 kernel (--full) runs it with ARCH=arm.
 	route=$BUILD/rsha-readme-route
-	if [ "$MODULES_BUILD" = oot ] && [ "$RSHA_TEST" = 1 ] && [ -z "$DISTRO" ]; then
+	if [ "$MODULES_BUILD" = oot ] && [ "$RSHA_TEST" = 1 ] && [ -z "$DISTRO" ] && [ "$ARCH" != um ]; then
 		phase "$target: README's own-kernel route"
 		step "$target: README.md's own-kernel route as written (scripts/build/readme-route.sh; log: $route/build.log)"
 		"$RSHA_ROOT/scripts/build/readme-route.sh" "$BUILD" "$ARCH" "$route" | record

@@ -55,7 +55,11 @@ silent=0 size=0 hung=
 while kill -0 "$guest" 2>/dev/null; do
 	sleep 2
 	now=$(stat -c %s "$LOG" 2>/dev/null || echo 0)
-	if [ "$now" != "$size" ]; then
+	if [ -z "$QEMU" ] && grep -q -m1 'Kernel panic' "$LOG"; then
+		# UML has no -no-reboot: a panic (panic=-1) would restart it.
+		kill "$guest" 2>/dev/null || true
+		break
+	elif [ "$now" != "$size" ]; then
 		size=$now silent=0
 	elif [ $((silent += 2)) -ge "$SILENCE" ]; then
 		hung=1
