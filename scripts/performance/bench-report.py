@@ -47,9 +47,21 @@ REF = "-generic"
 
 CAVEAT = ("QEMU TCG timings are not hardware timings; "
           "only ratios within one run are meaningful.")
+UML_CAVEAT = ("User-Mode Linux: real time on this machine's CPU, whose clock "
+              "moves with its load; only ratios within one run are meaningful.")
 ICOUNT_CAVEAT = ("QEMU -icount shift=0: tcrypt's times count guest instructions "
                  "(1 ns each), the same on every host; instruction counts are not cycles.")
 ALGS = ("sha1", "sha256", "sha512")
+
+
+def machine(cpu):
+    """Where the guest ran: a QEMU CPU model, or "host" for User-Mode Linux."""
+    return "User-Mode Linux on the host CPU" if cpu == "host" else f"qemu -cpu {cpu}"
+
+
+def caveat_of(a):
+    """The caveat of a run's timings."""
+    return ICOUNT_CAVEAT if a.icount else UML_CAVEAT if a.cpu == "host" else CAVEAT
 # Rows of the small-input table: (block size, update size), all with 16- or
 # 64-byte updates.
 SMALL = [(16, 16), (64, 16), (64, 64), (256, 16), (256, 64)]
@@ -159,7 +171,7 @@ def md_table(head, body, align=False):
 
 def write_csv(path, rows, arch, cpu, caveat):
     with open(path, "w", newline="") as f:
-        f.write(f"# scripts/performance/bench.sh, {arch} guest on qemu -cpu {cpu}, tcrypt mode=300 sec=1.\n")
+        f.write(f"# scripts/performance/bench.sh, {arch} guest on {machine(cpu)}, tcrypt mode=300 sec=1.\n")
         f.write(f"# {caveat}\n")
         f.write("# ratio_to_generic: bytes_per_s / bytes_per_s of <alg>-generic in the same "
                 "(block_size, update_size) row; above 1 is faster than generic.\n")
@@ -201,7 +213,7 @@ def charts(out, rows, arch, cpu, caveat, icount):
         ax.set_ylim(bottom=0)
         ax.grid(True, alpha=0.3)
         mode = "TCG, -icount" if icount else "TCG"
-        ax.set_title(f"{alg.upper()} on {arch}, qemu -cpu {cpu} ({mode}), tcrypt sec=1")
+        ax.set_title(f"{alg.upper()} on {arch}, {machine(cpu)} ({mode}), tcrypt sec=1")
         ax.legend(fontsize=8, loc="best")
         fig.text(0.01, 0.01, caveat, fontsize=7.5, style="italic")
         fig.tight_layout(rect=(0, 0.04, 1, 1))
@@ -219,7 +231,7 @@ def charts(out, rows, arch, cpu, caveat, icount):
 
 def summary(rows, picked, arch, cpu, caveat, icount):
     p = print
-    p(f"## {arch}, qemu -cpu {cpu}\n")
+    p(f"## {arch}, {machine(cpu)}\n")
     p(f"**{caveat}**\n")
     if picked:
         p("Kernel's choice (tcrypt mode=303..306): " +
@@ -285,7 +297,7 @@ def hmac_summary(rows, arch, cpu, caveat, icount):
     algorithm (instruction counts with --icount: below 1, ours does fewer)."""
     p = print
     u = "k instr" if icount else "us"
-    p(f"## HMAC on {arch}, qemu -cpu {cpu}, 32-byte key\n")
+    p(f"## HMAC on {arch}, {machine(cpu)}, 32-byte key\n")
     p(f"**{caveat}**\n")
 
     def blocks(alg, n):
@@ -351,9 +363,10 @@ def tcrypt_report(lines, rows, picked, arch, cpu, caveat):
         if m:
             choices.setdefault(m.group(1), []).append(m.group(2))
     p = print
-    p(f"## tcrypt modes 303-306 on {arch}, qemu -cpu {cpu}\n")
+    p(f"## tcrypt modes 303-306 on {arch}, {machine(cpu)}\n")
     p(f"**{caveat}**\n")
-    p("Units chosen at module load (rust/rsha/select.rs; TCG times, not hardware ones):")
+    p("Units chosen at module load (rust/rsha/select.rs; "
+      + ("real times):" if cpu == "host" else "TCG times, not hardware ones):"))
     for mod, msgs in sorted(choices.items()):
         p("".join(f"  {mod}: {t}\n" for t in msgs), end="")
     if not choices:
@@ -440,7 +453,7 @@ def main():
         if not rows:
             print(f"error: no HMAC tcrypt speed rows in {a.log}", file=sys.stderr)
             return 1
-        hmac_summary(rows, a.arch, a.cpu, ICOUNT_CAVEAT if a.icount else CAVEAT, a.icount)
+        hmac_summary(rows, a.arch, a.cpu, caveat_of(a), a.icount)
         return 0
     rows = {d: v for d, v in rows.items() if family(d) and v}
     if not rows:
@@ -448,13 +461,13 @@ def main():
         return 1
     if a.tcrypt:
         return min(tcrypt_report(lines, rows, picked, a.arch, a.cpu,
-                                 ICOUNT_CAVEAT if a.icount else CAVEAT), 1)
+                                 caveat_of(a)), 1)
     missing = [d for d in rows if family(d) + REF not in rows]
     if missing:
         print(f"warning: no generic run for {', '.join(missing)}", file=sys.stderr)
     os.makedirs(a.out, exist_ok=True)
     path = os.path.join(a.out, f"{a.arch}.csv")
-    caveat = ICOUNT_CAVEAT if a.icount else CAVEAT
+    caveat = caveat_of(a)
     write_csv(path, rows, a.arch, a.cpu, caveat)
     made = [] if a.no_charts else charts(a.out, rows, a.arch, a.cpu, caveat, a.icount)
     summary(rows, picked, a.arch, a.cpu, caveat, a.icount)
