@@ -4,7 +4,7 @@
 
     bench-report.py LOG --arch ARCH --cpu CPU --out DIR [--no-charts] [--icount]
                     [--reference generic|lib]
-    bench-report.py LOG --tcrypt --arch ARCH --cpu CPU [--icount] [--reference generic|lib]
+    bench-report.py LOG --tcrypt --arch ARCH --cpu CPU [--icount] [--reference generic|lib] [--csv F]
     bench-report.py --tcrypt-list --selected DRIVERS --intree DRIVERS [--sec N] [--passes N]
                     [--reference generic|lib]
 
@@ -352,8 +352,16 @@ def tcrypt_list(selected, intree, sec, passes):
     return runs + [f"mode={m} sec={sec}" for _, m in TCRYPT_MODES]
 
 
-def tcrypt_report(lines, rows, picked, arch, cpu, caveat):
-    """scripts/tcrypt.sh's tables; the number of problems found (0: none)."""
+def unit_of(units):
+    """The unit of "<type>: <unit>" entries, when every CPU type chose the same."""
+    chosen = {u.split(": ")[-1] for u in units}
+    return chosen.pop() if len(chosen) == 1 else "per CPU"
+
+
+def tcrypt_report(lines, rows, picked, arch, cpu, caveat, csv_path=None):
+    """scripts/tcrypt.sh's tables; the number of problems found (0: none).
+    csv_path: also its one-update rows (one call a message), per call and
+    per byte, as CSV."""
     sec = console.sections(lines)
     crypto = console.proc_crypto(sec.get("proc-crypto", []))
     module = {a.get("driver"): a.get("module", "") for a in crypto}
@@ -371,7 +379,7 @@ def tcrypt_report(lines, rows, picked, arch, cpu, caveat):
         p("".join(f"  {mod}: {t}\n" for t in msgs), end="")
     if not choices:
         p("  (none found in the log)")
-    errors = []
+    errors, calls = [], []
     # The drivers the boot's runs named (timed or not), as tcrypt_list() chose them.
     named = [m.group(1) for k in sec for m in [re.match(r"dmesg tcrypt-.*\balg=([^:]+)", k)] if m]
     intree = [d for d in named if kind(d) == "in-tree"]
@@ -403,12 +411,23 @@ def tcrypt_report(lines, rows, picked, arch, cpu, caveat):
             r = ratio(rows, ours, key, ref)
             rs += [r] if r else []
             body.append([key[0], key[1], a[1] if a else "-", b[1] if b else "-", fmt(r)])
+            if key[0] == key[1] and a and b and r and alg != "sha384":  # SHA-512's core
+                ns = [1e9 / int(x[1]) for x in (a, b)]
+                calls.append([alg.upper().replace("SHA", "SHA-"), unit_of(units), key[0],
+                              f"{ns[0]:.0f}", f"{ns[1]:.0f}", f"{ns[0] / key[0]:.2f}",
+                              f"{ns[1] / key[0]:.2f}", fmt(r)])
         gm = math.exp(sum(map(math.log, rs)) / len(rs)) if rs else None
         body.append(["geomean", "", "", "", fmt(gm)])
         p(md_table(["block (B)", "update (B)", "ours ops/s", "theirs ops/s", "ours/theirs"], body, align=True))
     p("\nours/theirs: throughput (ops/s, the same as bytes/s within a row) of ours over theirs; "
       "above 1: ours faster.\n")
     p(f"**{caveat}**")
+    if csv_path:
+        with open(csv_path, "w", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["algorithm", "ours: unit", "bytes", "ns a call: ours", "theirs",
+                        "ns a byte: ours", "theirs", "ours / theirs (speed)"])
+            w.writerows(calls)
     for e in errors:
         print(f"error: {e}", file=sys.stderr)
     return len(errors)
@@ -429,6 +448,7 @@ def main():
                     help="the reference drivers: <alg>-generic (6.12) or <alg>-lib (7.3)")
     ap.add_argument("--tcrypt", action="store_true",
                     help="the log is of scripts/tcrypt.sh: its tables only")
+    ap.add_argument("--csv", help="with --tcrypt: its one-call rows, per call and per byte, to this CSV")
     ap.add_argument("--tcrypt-list", action="store_true",
                     help="print scripts/tcrypt.sh's tcrypt runs (needs --selected, --intree)")
     ap.add_argument("--selected", default="", help="our selected drivers, comma-separated")
@@ -461,7 +481,7 @@ def main():
         return 1
     if a.tcrypt:
         return min(tcrypt_report(lines, rows, picked, a.arch, a.cpu,
-                                 caveat_of(a)), 1)
+                                 caveat_of(a), a.csv), 1)
     missing = [d for d in rows if family(d) + REF not in rows]
     if missing:
         print(f"warning: no generic run for {', '.join(missing)}", file=sys.stderr)

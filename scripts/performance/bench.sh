@@ -102,6 +102,10 @@ for target in $TARGETS; do
 		intree_modules="sha1-arm sha1-arm-neon sha256-arm sha512-arm"	# sha1-arm first: sha1-arm-neon needs it
 		intree="sha1-asm sha1-neon sha256-asm sha256-neon sha384-arm sha384-neon sha512-arm sha512-neon"
 		;;
+	x86_64-7.3)
+		# TCG's max: AVX2, no SHA-NI; lib/crypto's x86 code runs AVX2 too.
+		label=${target%-bench} cpu=max reference=lib intree_modules= intree=
+		;;
 	uml-7.3)
 		# User-Mode Linux: the host CPU in real time; 7.3's lib/crypto
 		# has no x86 code under UML, so the *-lib drivers run generic C.

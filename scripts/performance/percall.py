@@ -20,16 +20,16 @@ import sys
 
 COLUMNS = (("16 B", 16), ("64 B", 64), ("256 B", 256), ("1 KiB", 1024))
 BLOCK = {"sha1": 64, "sha256": 64, "sha512": 128}
-DEFAULT_CPU = {"arm64": "cortex-a57", "arm": "cortex-a15"}
+DEFAULT_CPU = {"arm64": "cortex-a57", "arm": "cortex-a15", "x86_64": "max"}
 
 
 def row_key(path):
     """(kernel, 'arm64 max' / 'ARM cortex-a15') of a benchmark CSV's name."""
-    m = re.fullmatch(r"(arm64|arm)(-7\.3)?(?:-([\w.]+))?-icount\.csv", os.path.basename(path))
+    m = re.fullmatch(r"(arm64|arm|x86_64)(-7\.3)?(?:-([\w.]+))?-icount\.csv", os.path.basename(path))
     if not m:
         raise SystemExit(f"error: {path}: not an <arch>[-7.3][-<cpu>]-icount.csv of bench.sh")
     arch, k73, cpu = m.groups()
-    return ("7.3" if k73 else "6.12", f"{'arm64' if arch == 'arm64' else 'ARM'} {cpu or DEFAULT_CPU[arch]}", arch)
+    return ("7.3" if k73 else "6.12", f"{ {'arm': 'ARM'}.get(arch, arch)} {cpu or DEFAULT_CPU[arch]}", arch)
 
 
 def main():
