@@ -23,11 +23,12 @@ pub const LIB_DRIVER_PRIORITY: i32 = 300;
 
 /// The priority of a selected driver for the module's priority `module`. With the `*-lib`
 /// drivers (Documentation/drivers.rst, "Priorities on 7.3"): 10 above them, or 10 below
-/// where every CPU has the CE unit, which `lib/crypto` uses too.
+/// where every CPU has the CE unit, which `lib/crypto` uses too; but not in User-Mode
+/// Linux, where `lib/crypto` has no architecture code and runs the generic C.
 pub const fn selected_priority(module: i32, ce_everywhere: bool) -> i32 {
     if !cfg!(rsha_lib_drivers) {
         module
-    } else if ce_everywhere {
+    } else if ce_everywhere && !cfg!(CONFIG_UML) {
         LIB_DRIVER_PRIORITY - 10
     } else if module < LIB_DRIVER_PRIORITY + 10 {
         LIB_DRIVER_PRIORITY + 10
