@@ -286,7 +286,11 @@ if [ ! -f "$SRC.extracted" ]; then
 	fi
 fi
 BUILD=$DIR/build
-KMAKE=(make -C "$SRC" O="$BUILD" ARCH="$ARCH" CROSS_COMPILE="$TRIPLE-" "${COMPAT[@]}" CC="$KCC"
+# Debian builds amd64 with ARCH=x86 (its .config says "Linux/x86"); the
+# modules build with ARCH=x86_64, the same source architecture.
+KARCH=$ARCH
+[ "$ARCH" != x86_64 ] || KARCH=x86
+KMAKE=(make -C "$SRC" O="$BUILD" ARCH="$KARCH" CROSS_COMPILE="$TRIPLE-" "${COMPAT[@]}" CC="$KCC"
 	KERNELRELEASE="$REL")
 want="$(sha256sum "$HEADERS/.config" | cut -c1-16) $CHROOT $SRC"
 if [ ! -f "$BUILD/.rsha-prepared" ] || [ "$(cat "$BUILD/.rsha-prepared")" != "$want" ]; then
