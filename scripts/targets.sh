@@ -56,7 +56,7 @@ target_info() {
 	esac
 	KVER=6.12 DISTRO=
 	case $base in *-[0-9]*) KVER=${base##*-} base=${base%-*} ;; esac
-	# debian-arm64, debian-armhf: Debian's own kernel image, the newest with
+	# debian-arm64, debian-armhf, debian-amd64: Debian's own kernel image, the newest with
 	# Rust (scripts/debian-kernel.sh); a 7.x kernel, the 7.3 settings stand
 	# in for what the suite needs of a version (its *-lib drivers).
 	case $base in debian-*) DISTRO=debian KVER=7.3 ;; esac
@@ -81,6 +81,19 @@ target_info() {
 		# --full only: an arm64 system, on the CPU where ours and the
 		# kernel's *-lib drivers each serve some algorithms.
 		[ "${RSHA_FULL:-0}" = 0 ] || [ "$DEBARCH" != arm64 ] || SYSTEM_CPU=cortex-a57
+		;;
+	debian-amd64)
+		# Debian's amd64 image (in --full only), booted as the x86_64
+		# kernels are: TCG's max (AVX2) and Haswell without AVX2.
+		ARCH=x86_64 DEBARCH=amd64 IMAGE=vmlinuz TREE=debian MODULES_BUILD=oot
+		[ "$RSHA_TEST" = 1 ] || die "$1: Debian's kernels are booted by the test suite only (debian-amd64-test)"
+		extra= arch_suffix=x86_64 NEON_BOUND=4096
+		CPUS="max Haswell,-avx2"
+		CYCLES_FIRST=3 CYCLES_OTHER=2
+		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=50 CYCLES_OTHER=10
+		# The Debian system test on KVM where /dev/kvm works, else
+		# TCG's max (scripts/guest/debian-system.sh).
+		SYSTEM_CPU=kvm
 		;;
 	arm64)
 		ARCH=arm64 DEBARCH=arm64 IMAGE=arch/arm64/boot/Image
@@ -168,6 +181,7 @@ target_info() {
 		arm64) CPUS=cortex-a57 ;;
 		x86_64) CPUS=max ;;
 		debian-arm64) CPUS="max,pauth-impdef=on" ;;
+		debian-amd64) CPUS=max ;;
 		arm | arm-thumb2 | debian-armhf) CPUS=max ;;
 		esac
 	fi

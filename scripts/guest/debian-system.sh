@@ -20,13 +20,18 @@
 #     rsha-step.service, which runs step.sh from a disk labelled RSHA. An
 #     ext4 file system is made of the tree with mke2fs -d, which mounts
 #     nothing. mmdebstrap --mode=root needs root, as the suite has.
-#  2. Three boots of a copy of the image, each one QEMU run on CPU, with
+#  2. Four boots of a copy of the image, each one QEMU run on CPU, with
 #     the second disk (RSHA: scripts/guest/debian-system/step.sh, the
 #     initramfs' shell library it sources, and the package): install,
-#     installed, removed (step.sh says what each does).
+#     installed, removed, and enforced, which boots with
+#     module.sig_enforce=1 (step.sh says what each does).
 #     The guest reboots between them: QEMU (-no-reboot) exits, and the next
 #     run boots the same disk again with Debian's kernel and the initramfs
 #     the image made.
+# CPU "kvm" (amd64): KVM where /dev/kvm boots Debian's kernel (a first boot
+# of it without a root file system, which must reach its panic), with the
+# CPU KVM passes through; else TCG's max (AVX2, no SHA-NI on QEMU 7.2).
+# The guest's units follow from the CPU flags it sees, whichever it is.
 # Prints PASS/FAIL lines (a boot that does not end stops the test with a
 # FAIL line); the consoles are $RSHA_CACHE/logs/LABEL-BOOT.log. Exits
 # non-zero, with the reason, when the image cannot be made.
@@ -43,8 +48,12 @@ read -r KSUITE PKGVER <"$BUILD/rsha-debian-kernel"
 case $REL in
 *-arm64) DEBARCH=arm64 ARCH=arm64 ;;
 *-armmp) DEBARCH=armhf ARCH=arm ;;
-*) die "$REL: not one of Debian's arm64 or armmp kernels" ;;
+*-amd64) DEBARCH=amd64 ARCH=x86_64 ;;
+*) die "$REL: not one of Debian's arm64, armmp or amd64 kernels" ;;
 esac
+# The serial console, on which no getty may run (rsha-step.service writes
+# to it).
+case $ARCH in x86_64) SERIAL=ttyS0 ;; *) SERIAL=ttyAMA0 ;; esac
 SUITE=${KSUITE%-backports}
 SOURCES=("deb $DEBIAN_MIRROR $SUITE main")
 INCLUDE=systemd-sysv,udev,kmod,iproute2,iputils-ping,cryptsetup-bin,dmsetup,initramfs-tools
@@ -84,13 +93,14 @@ WantedBy=multi-user.target'
 # builds of 40 minutes on 2 cores, twice that of everything else).
 INITRAMFS_CONF=MODULES=list
 INITRAMFS_MODULES="virtio_mmio virtio_pci virtio_blk ext4"
-key=$(printf '%s\n' "$SUITE" "${SOURCES[@]}" "$INCLUDE" "$UNIT" "$INITRAMFS_CONF" $INITRAMFS_MODULES |
+key=$(printf '%s\n' "$SUITE" "${SOURCES[@]}" "$INCLUDE" "$UNIT" "$INITRAMFS_CONF" $INITRAMFS_MODULES "$SERIAL" |
 	sha256sum | cut -c1-12)
 TOP=$RSHA_CACHE/debian-system
 BASE=$TOP/$REL-$key
 mkdir -p "$TOP"
 if [ ! -f "$BASE.complete" ]; then
 	step "mmdebstrap: Debian $SUITE for $DEBARCH with systemd, udev and linux-image-$REL $PKGVER (log: $BASE.log)"
+	t0=$(date +%s)
 	# What an interrupted run left, its mounts first.
 	{ findmnt -rn -o TARGET | grep "^$BASE.tree/" || true; } | sort -r | xargs -r umount -l
 	rm -rf --one-file-system "$BASE" "$BASE".*
@@ -108,7 +118,7 @@ if [ ! -f "$BASE.complete" ]; then
 		--customize-hook="copy-in $BASE.unit/rsha-step.service /etc/systemd/system" \
 		--customize-hook='mkdir -p "$1/etc/systemd/system/multi-user.target.wants"' \
 		--customize-hook='ln -s /etc/systemd/system/rsha-step.service "$1/etc/systemd/system/multi-user.target.wants/"' \
-		--customize-hook='for u in serial-getty@ttyAMA0.service getty@tty1.service apt-daily.timer apt-daily-upgrade.timer; do ln -sf /dev/null "$1/etc/systemd/system/$u"; done' \
+		--customize-hook='for u in serial-getty@'"$SERIAL"'.service getty@tty1.service apt-daily.timer apt-daily-upgrade.timer; do ln -sf /dev/null "$1/etc/systemd/system/$u"; done' \
 		"$SUITE" "$BASE.tree" "${SOURCES[@]}" >"$BASE.log" 2>&1 ||
 		die "mmdebstrap of Debian $SUITE ($DEBARCH, $DEBIAN_MIRROR) failed: $(grep -m2 -E '^E:|unmet|Unable' "$BASE.log" | tr '\n' ' ')(log: $BASE.log)"
 	[ -f "$BASE.tree/boot/vmlinuz-$REL" ] && [ -f "$BASE.tree/boot/initrd.img-$REL" ] ||
@@ -120,6 +130,7 @@ if [ ! -f "$BASE.complete" ]; then
 		die "mke2fs -d of the Debian tree failed (log: $BASE.log)"
 	rm -rf --one-file-system "$BASE.tree" "$BASE.unit"
 	touch "$BASE.complete"
+	step "the Debian system image took $(($(date +%s) - t0)) s"
 fi
 
 [ "$IMAGE_ONLY" = 0 ] || exit 0
@@ -134,18 +145,48 @@ cp "$BUILD/rsha-package.deb" "$RUN.disk/payload/package.deb"
 mke2fs -q -t ext4 -L RSHA -d "$RUN.disk/payload" "$RUN.disk/rsha.img" 64M >/dev/null ||
 	die "mke2fs of the RSHA disk failed"
 ksrc=$(cat "$BUILD/rsha-source")
-for boot in install installed removed; do
+ACCEL=
+if [ "$CPU" = kvm ]; then
+	# QEMU 7.2 cannot start "-cpu host" on some KVM hosts (nested ones
+	# among them: "failed to set MSR 0x10a"); without the
+	# arch-capabilities MSR it can. The first CPU that boots is taken.
+	CPU=max
+	if [ -w /dev/kvm ]; then
+		for cpu in host host,-arch-capabilities; do
+			probe=$RUN-kvm-probe.log
+			rm -f "$probe"
+			timeout 120 qemu-system-x86_64 -accel kvm -cpu "$cpu" -M q35 -m 512 -display none -monitor none \
+				-nodefaults -serial "file:$probe" -no-reboot -kernel "$BASE.vmlinuz" \
+				-append "console=ttyS0 panic=-1" </dev/null >"$probe.qemu" 2>&1 || true
+			if grep -q 'Kernel panic' "$probe" 2>/dev/null; then
+				ACCEL=kvm CPU=$cpu
+				break
+			fi
+		done
+		[ -n "$ACCEL" ] || step "KVM does not boot Debian's kernel here ($(tail -n1 "$probe.qemu" 2>/dev/null)): TCG, -cpu max"
+		rm -f "$probe" "$probe.qemu"
+	else
+		step "no usable /dev/kvm: TCG, -cpu max"
+	fi
+fi
+for boot in install installed removed enforced; do
 	log=$RUN-$boot.log
-	step "guest: Debian system on $CPU, boot '$boot' (console: $log)"
+	step "guest: Debian system on $CPU${ACCEL:+ (KVM)}, boot '$boot' (console: $log)"
 	# The installed boot has udev.log_level=debug: udev then logs each
-	# module it inserts, which that boot looks for. Devices get 5 minutes
-	# (systemd's default is 90 s) to appear under TCG.
-	debug=
-	[ $boot != installed ] || debug=udev.log_level=debug
-	if RSHA_GUEST_DRIVES="$RUN.disk/root.img $RUN.disk/rsha.img" RSHA_GUEST_SMP=2 RSHA_GUEST_MEM=1024 \
-		"$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$CPU" "$BASE.vmlinuz" "$BASE.initrd" "$log" \
+	# module it inserts, which that boot looks for. The enforced boot
+	# refuses unsigned modules, as Secure Boot's lockdown does. Devices get
+	# 5 minutes (systemd's default is 90 s) to appear under TCG.
+	extra=
+	case $boot in
+	installed) extra=udev.log_level=debug ;;
+	enforced) extra=module.sig_enforce=1 ;;
+	esac
+	t0=$(date +%s)
+	if RSHA_GUEST_ACCEL=$ACCEL RSHA_GUEST_DRIVES="$RUN.disk/root.img $RUN.disk/rsha.img" RSHA_GUEST_SMP=2 \
+		RSHA_GUEST_MEM=1024 "$RSHA_ROOT/scripts/guest/run.sh" "$ARCH" "$CPU" "$BASE.vmlinuz" "$BASE.initrd" "$log" \
 		"${RSHA_GUEST_TIMEOUT:-1800}" root=LABEL=debian-root rw quiet systemd.show_status=error \
-		systemd.default_device_timeout_sec=300 $debug; then
+		systemd.default_device_timeout_sec=300 $extra; then
+		step "guest: boot '$boot' took $(($(date +%s) - t0)) s"
 		python3 "$RSHA_ROOT/scripts/results/parse-debian-system.py" "$log" --label "$LABEL" \
 			--boot "$boot" --ksrc "$ksrc" || break
 	else

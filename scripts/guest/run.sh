@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run.sh ARCH CPU KERNEL INITRD LOG TIMEOUT CMDLINE...: boot one guest under
-# QEMU (TCG), its serial console into LOG. The guest powers itself off; a panic
+# QEMU (TCG unless RSHA_GUEST_ACCEL says otherwise), its serial console into LOG. The guest powers itself off; a panic
 # makes QEMU exit (panic=-1 with -no-reboot); a hang is ended when the console
 # has been silent for RSHA_GUEST_SILENCE seconds (600), and any run after
 # TIMEOUT seconds. The silence decides in practice: a guest's time under TCG
@@ -16,7 +16,9 @@
 # -icount shift=0,sleep=off: the guest clock advances 1 ns per guest
 # instruction (scripts/performance/bench.sh's instruction-count mode).
 # RSHA_GUEST_DRIVES (space-separated raw images) are the guest's virtio
-# disks (scripts/guest/debian-system.sh).
+# disks (scripts/guest/debian-system.sh). RSHA_GUEST_ACCEL=kvm runs the
+# guest under KVM instead of TCG (CPU then names what KVM passes through,
+# "host..."; scripts/guest/debian-system.sh checks first that KVM works).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 ARCH=$1 CPU=$2 KERNEL=$3 INITRD=$4 LOG=$5 TIMEOUT=$6
@@ -32,6 +34,8 @@ esac
 [ -z "$QEMU" ] || need "$QEMU" "$PKG"
 icount=()
 [ "${RSHA_GUEST_ICOUNT:-0}" = 0 ] || icount=(-icount shift=0,sleep=off)
+accel=()
+[ -z "${RSHA_GUEST_ACCEL:-}" ] || accel=(-accel "$RSHA_GUEST_ACCEL")
 drives=()
 for d in ${RSHA_GUEST_DRIVES:-}; do drives+=(-drive "file=$d,format=raw,if=virtio"); done
 SILENCE=${RSHA_GUEST_SILENCE:-600}
@@ -44,7 +48,7 @@ if [ -z "$QEMU" ]; then
 	timeout --kill-after=10 "$TIMEOUT" "$KERNEL" mem="${RSHA_GUEST_MEM:-512}M" initrd="$INITRD" \
 		con=null ssl=null con0=null,fd:1 panic=-1 "$@" </dev/null >"$LOG" 2>&1 &
 else
-	timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${icount[@]}" -M "$MACHINE" -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
+	timeout --kill-after=10 "$TIMEOUT" "$QEMU" "${accel[@]}" "${icount[@]}" -M "$MACHINE" -cpu "$CPU" -smp "${RSHA_GUEST_SMP:-2}" -m "${RSHA_GUEST_MEM:-512}" \
 		-display none -monitor none -nic none -serial "file:$LOG" -no-reboot \
 		-kernel "$KERNEL" -initrd "$INITRD" "${drives[@]}" \
 		-append "console=$CONSOLE panic=-1 $*" </dev/null &

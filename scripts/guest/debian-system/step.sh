@@ -6,15 +6,21 @@
 # script and package.deb, the modules' Debian package. The boots, one per
 # QEMU run, each a KTAP document on the console ending with "@@RSHA done":
 #   install   apt refuses a copy of the package made for another kernel
-#             version, installs the package (its postinst loads the
+#             ABI, installs the package (its postinst loads the
 #             modules), and the system reboots;
 #   installed udev loaded the modules at boot, /proc/crypto ranks ours where
 #             the priority rule says, dm-verity (format 0), dm-integrity and
 #             IPsec ESP run on the driver ranked first (ours where the CPU
-#             lacks the algorithm's instructions), then apt removes the
-#             package and the system reboots;
+#             lacks the algorithm's instructions), each module offers
+#             the units the CPU flags the guest sees allow, then apt
+#             removes the package and the system reboots;
 #   removed   nothing of the package is left: no files, no modules, no
-#             drivers; the system powers off.
+#             drivers; the system reboots with module.sig_enforce=1;
+#   enforced  the kernel refuses unsigned modules: apt installs the
+#             package all the same (dpkg: install ok installed), its
+#             postinst names the cause (the signature) and the fix
+#             (mokutil --import), none of ours is loaded; apt purges
+#             it and the system powers off.
 # The boot to run is in /var/lib/rsha-step/next (install when absent).
 PATH=/usr/sbin:/usr/bin:/sbin:/bin
 export PATH LC_ALL=C.UTF-8 DEBIAN_FRONTEND=noninteractive
@@ -25,7 +31,8 @@ mkdir -p "$STATE" /run/rsha-work
 W=/run/rsha-work
 PKG=$(dpkg-deb -f "$DEB" Package)
 REL=$(uname -r)
-# The module names (sha256_arm64_rs, ...), from the package's file list.
+# The module names (sha256_arm64_rs, sha256_x86_64_rs, ...), from the
+# package's file list.
 MODULES=$(dpkg-deb -c "$DEB" | sed -n 's|.*/updates/rust-arm-sha/\(.*\)\.ko$|\1|p' | tr - _ | tr '\n' ' ')
 BOOT=$(cat "$STATE/next" 2>/dev/null || echo install)
 
@@ -63,14 +70,42 @@ is_ours() { case $1 in *-rs) return 0 ;; esac; return 1; }
 # The priority rule (Documentation/drivers.rst, "Priorities on 7.3"): ours
 # ranks below <alg>-lib where the CPU has the algorithm's instructions (the
 # kernel's code uses them too, with less per call), above it elsewhere.
-# cpu_has ALG: the CPU has ALG's instructions (/proc/cpuinfo's Features).
+# cpu_has ALG: the CPU has ALG's instructions (/proc/cpuinfo's Features on
+# ARM: sha1, sha2, sha512; flags on x86_64: SHA-NI with the SSSE3 and
+# SSE4.1 shuffles its cores use, for SHA-1 and SHA-256 only), as the
+# modules decide it (rust/rsha/helpers.c).
+X86=$([ "$(uname -m)" = x86_64 ] && echo 1)
+has_flags() {
+	for f; do case $(cpu_features) in *" $f "*) ;; *) return 1 ;; esac; done
+}
 cpu_has() {
+	if [ -n "$X86" ]; then
+		case $1 in sha384 | sha512) return 1 ;; esac
+		has_flags sha_ni ssse3 sse4_1
+		return
+	fi
 	case $1 in
 	sha1) f=sha1 ;;
 	sha224 | sha256) f=sha2 ;;
 	*) f=sha512 ;;
 	esac
-	grep -m1 '^Features' /proc/cpuinfo | grep -qw "$f"
+	has_flags "$f"
+}
+# units_expected MODULE: the units MODULE must offer on this CPU, as its
+# load line lists them ("available: scalar, avx2"): the vector unit with
+# AVX2, BMI1 and BMI2 (x86_64) or Advanced SIMD (arm64), the crypto unit
+# with its algorithm's instructions.
+units_expected() {
+	u=scalar
+	if [ -n "$X86" ]; then
+		! has_flags avx2 bmi1 bmi2 || u="$u, avx2"
+		case $1 in sha512*) ;; *) ! has_flags sha_ni ssse3 sse4_1 || u="$u, ni" ;; esac
+	else
+		{ has_flags asimd || has_flags neon; } && u="$u, neon"
+		case $1 in sha1*) a=sha1 ;; sha256*) a=sha256 ;; *) a=sha512 ;; esac
+		! cpu_has $a || u="$u, ce"
+	fi
+	echo "$u"
 }
 
 # A line of its own first: the console may hold what systemd wrote to it.
@@ -93,16 +128,17 @@ loaded() { for m in $MODULES; do [ -d "/sys/module/$m" ] && echo "$m"; done; }
 case $BOOT in
 install)
 	ktap_result "$([ -z "$(loaded)" ] && echo 0 || echo 1)" none-of-ours-before-install "loaded: $(loaded)"
-	# A copy of the package for another version of Debian's kernel: apt
-	# must refuse it, by its dependency.
+	# A copy of the package for another ABI of Debian's kernel, which this
+	# system does not have: apt must refuse it, by its dependency.
+	OTHER=linux-image-0.0.0+deb0-${REL##*-}
 	mkdir -p "$W/other"
 	dpkg-deb -R "$DEB" "$W/other/tree"
-	sed -i 's/^\(Depends: linux-image-[^ ]* (= \)[^)]*)/\10.0-0)/' "$W/other/tree/DEBIAN/control"
+	sed -i "/^Depends:/s/linux-image-$REL/$OTHER/g" "$W/other/tree/DEBIAN/control"
 	dpkg-deb -b "$W/other/tree" "$W/other/other.deb" >/dev/null
 	apt-get install -s -y "$W/other/other.deb" >"$W/out" 2>&1
 	rc=$?
-	ktap_result "$([ $rc != 0 ] && grep -q "Depends: linux-image-$REL (= 0.0-0)" "$W/out" && echo 0 || echo 1)" \
-		apt-refuses-the-package-for-another-kernel-version \
+	ktap_result "$([ $rc != 0 ] && grep -q "Depends: $OTHER" "$W/out" && echo 0 || echo 1)" \
+		apt-refuses-the-package-for-another-kernel-abi \
 		"exit $rc: $(grep -m1 'Depends:' "$W/out")"
 	cp "$DEB" "$W/$PKG.deb"
 	run apt-install apt-get install -y "$W/$PKG.deb"
@@ -123,7 +159,7 @@ installed)
 	# no modules-load.d file or /etc/modules naming them. The coldplug's
 	# events first.
 	udevadm settle --timeout=120
-	named=$(grep -rlsE 'sha[0-9]+[-_]arm(64)?[-_]rs' /etc/modules /etc/modules-load.d \
+	named=$(grep -rlsE 'sha[0-9]+[-_](arm(64)?|x86[-_]64)[-_]rs' /etc/modules /etc/modules-load.d \
 		/usr/lib/modules-load.d /run/modules-load.d)
 	ktap_result "$([ -z "$named" ] && echo 0 || echo 1)" no-modules-load-file-names-ours "${named:-none}"
 	for m in $MODULES; do
@@ -137,6 +173,13 @@ installed)
 		took=$(dmesg | grep -m1 "$m: [0-9]* drivers registered in [0-9]* ms")
 		[ -n "$took" ]
 		ktap_result $? "load-time-logged-$m" "${took:-no load-time line}"
+		# The units: what the CPU flags the guest sees allow, not a
+		# unit fixed for the machine (a KVM guest may see neither
+		# SHA-NI nor AVX2 on a host that has both: scalar, then).
+		offers=$(dmesg | sed -n "s/^.*$m: unit=[a-z0-9]* (available: \(.*\))\$/\1/p" | head -n1)
+		want=$(units_expected "$m")
+		ktap_result "$([ "$offers" = "$want" ] && echo 0 || echo 1)" "units-from-cpu-flags-$m" \
+			"offers ${offers:-nothing logged}; the CPU flags allow $want"
 	done
 	# /proc/crypto: ours registered for every algorithm and its HMAC, and
 	# ranked first exactly where the CPU lacks the instructions.
@@ -236,11 +279,33 @@ removed)
 		"dpkg -s: ${st:-$(tail -n1 "$W/out")}"
 	left=$(find /usr/lib/modules /etc -path '*rust-arm-sha*' 2>/dev/null; ls /usr/share/doc | grep rust-arm-sha)
 	ktap_result "$([ -z "$left" ] && echo 0 || echo 1)" no-file-left "${left:-none}"
-	left=$(grep -lE 'sha[0-9]+[-_]arm(64)?[-_]rs' "/lib/modules/$REL"/modules.* 2>/dev/null | grep -v '\.bin$')
+	left=$(grep -lE 'sha[0-9]+[-_](arm(64)?|x86[-_]64)[-_]rs' "/lib/modules/$REL"/modules.* 2>/dev/null | grep -v '\.bin$')
 	ktap_result "$([ -z "$left" ] && echo 0 || echo 1)" depmod-forgot-them "${left:-none}"
 	ktap_result "$([ -z "$(loaded)" ] && echo 0 || echo 1)" no-module-loaded "$(loaded)"
 	left=$(grep -c '^driver.*-rs$' /proc/crypto)
 	ktap_result "$([ "$left" = 0 ] && echo 0 || echo 1)" no-driver-of-ours "$left in /proc/crypto"
+	finish enforced
+	;;
+enforced)
+	# As under Secure Boot's lockdown: the kernel loads only signed
+	# modules, the package's are not. Installing it must still leave
+	# dpkg content and say what to do.
+	enf=$(cat /sys/module/module/parameters/sig_enforce 2>&1)
+	ktap_result "$([ "$enf" = Y ] && echo 0 || echo 1)" kernel-enforces-module-signatures "sig_enforce: $enf"
+	cp "$DEB" "$W/$PKG.deb"
+	run apt-install-under-enforcement apt-get install -y "$W/$PKG.deb"
+	cp "$W/out" "$STATE/enforced.log"
+	st=$(dpkg-query -W -f='${Status}' "$PKG" 2>&1)
+	ktap_result "$([ "$st" = "install ok installed" ] && echo 0 || echo 1)" dpkg-install-ok-installed "dpkg: $st"
+	said=$(grep -i -m1 "^$PKG:.*signature" "$W/out")
+	ktap_result "$([ -n "$said" ] && echo 0 || echo 1)" postinst-names-the-cause "${said:-no line of $PKG names the signature}"
+	said=$(grep -m1 "^$PKG:.*mokutil --import" "$W/out")
+	ktap_result "$([ -n "$said" ] && echo 0 || echo 1)" postinst-names-the-fix "${said:-no line of $PKG names mokutil --import}"
+	ktap_result "$([ -z "$(loaded)" ] && echo 0 || echo 1)" none-of-ours-loaded-unsigned "loaded: $(loaded)"
+	run apt-purge apt-get purge -y "$PKG"
+	st=$(dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null)
+	ktap_result "$([ -z "$st" ] || [ "$st" = "unknown ok not-installed" ] && echo 0 || echo 1)" package-purged \
+		"dpkg: ${st:-not known}"
 	finish ""
 	;;
 *)
