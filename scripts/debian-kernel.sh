@@ -3,7 +3,9 @@
 #
 # The drivers for one of Debian's own kernel images, as Debian ships it:
 #
-#   scripts/debian-kernel.sh [--arch arm64|armhf|amd64] [--test] [--list] [VERSION]
+#   scripts/debian-kernel.sh [--arch arm64|armhf|amd64] [--test] [--list]
+#                            [--sign-key KEY --sign-cert CERT] [VERSION]
+#   scripts/debian-kernel.sh --dkms
 #
 # VERSION is a Debian kernel ABI name as in the package names, "7.3.4+deb13"
 # for linux-image-7.3.4+deb13-arm64 (the flavour, -arm64, -armmp or -amd64,
@@ -13,7 +15,15 @@
 # whose .config has CONFIG_RUST=y. --list prints the kernels of the index
 # with where they are from and whether they qualify, and stops; it needs no
 # root. --test also builds the test-only modules and lays out what the test
-# suite boots (scripts/test.sh, the debian-* targets).
+# suite boots (scripts/test.sh, the debian-* targets). --sign-key and
+# --sign-cert (PEM private key; PEM or DER X.509 certificate) sign the
+# packaged modules with the kernel's own scripts/sign-file and the hash its
+# .config names (CONFIG_MODULE_SIG_HASH), for a kernel that checks
+# signatures (Secure Boot: enroll CERT with mokutil --import).
+# --dkms makes the DKMS package instead, rust-arm-sha-dkms (Architecture:
+# all: the sources, scripts/debian/dkms/), which builds the modules on the
+# machine for every kernel it installs; it needs neither root nor the
+# network, and lands in $RSHA_CACHE/debian/dkms/.
 #
 # Steps, each printed and cached under $RSHA_CACHE/debian:
 #  1. Debian's linux-headers-<abi>-<flavour> (its .config and Module.symvers),
@@ -49,13 +59,16 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-DEBARCH=arm64 TEST=0 LIST=0 ABI=
+DEBARCH=arm64 TEST=0 LIST=0 DKMS=0 ABI= SIGN_KEY= SIGN_CERT=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--arch) DEBARCH=${2:?--arch needs arm64, armhf or amd64}; shift ;;
 	--test) TEST=1 ;;
 	--list) LIST=1 ;;
-	-h | --help) sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--dkms) DKMS=1 ;;
+	--sign-key) SIGN_KEY=${2:?--sign-key needs the private key file (PEM)}; shift ;;
+	--sign-cert) SIGN_CERT=${2:?--sign-cert needs the X.509 certificate file (PEM or DER)}; shift ;;
+	-h | --help) sed -n '4,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option $1 (scripts/debian-kernel.sh --help)" ;;
 	*) ABI=$1 ;;
 	esac
@@ -72,6 +85,96 @@ case $ABI in *-"$FLAVOUR") ABI=${ABI%-"$FLAVOUR"} ;; esac
 # SUPPORTED_KERNELS, the one list, read here rather than repeated.
 MAKE_KERNELS=$(sed -n 's/^SUPPORTED_KERNELS[[:space:]]*:\{0,1\}=[[:space:]]*//p' "$RSHA_ROOT/Makefile")
 [ -n "$MAKE_KERNELS" ] || die "$RSHA_ROOT/Makefile has no SUPPORTED_KERNELS line: cannot tell which kernels the modules build for"
+
+# The packages' version: the checkout's commit time and hash, so that apt
+# takes a later build as an upgrade.
+if rev=$(git -C "$RSHA_ROOT" log -1 --format='%cd.g%h' --date=format-local:%Y%m%d%H%M%S 2>/dev/null); then
+	PKGVERSION=0~$rev
+else
+	PKGVERSION=0~$(date -u +%Y%m%d%H%M%S)
+fi
+# include_refusal: the shared refusal report (scripts/debian/refusal.sh)
+# in place of a maintainer script's "#@REFUSAL@" line.
+include_refusal() {
+	sed -e "/^#@REFUSAL@\$/r $RSHA_ROOT/scripts/debian/refusal.sh" -e '/^#@REFUSAL@$/d'
+}
+# doc_files STAGE PKG: copyright and changelog.Debian.gz, as Debian's
+# policy wants them in every binary package.
+doc_files() {
+	local doc=$1/usr/share/doc/$2
+	mkdir -p "$doc"
+	sed "s|@PKG@|$2|g" "$RSHA_ROOT/scripts/debian/copyright" >"$doc/copyright"
+	printf '%s (%s) unstable; urgency=medium\n\n  * Built from the rust-arm-sha checkout at %s.\n\n -- %s  %s\n' \
+		"$2" "$PKGVERSION" "${rev:-an unknown commit}" "$(sed -n 's/^Maintainer: //p' "$RSHA_ROOT/scripts/debian/control")" \
+		"$(date -R -u -d "@$(git -C "$RSHA_ROOT" log -1 --format=%ct 2>/dev/null || date +%s)")" |
+		gzip -9n >"$doc/changelog.Debian.gz"
+}
+
+if [ "$DKMS" = 1 ]; then
+	# rust-arm-sha-dkms: the module sources (the files git tracks, when
+	# this is a git checkout) and scripts/debian/dkms/ under
+	# /usr/src/rust-arm-sha-<version>, where dkms takes them.
+	[ "$LIST$TEST" = 00 ] && [ -z "$ABI$SIGN_KEY$SIGN_CERT" ] ||
+		die "--dkms takes no other option: it packages the sources, for every kernel (dkms signs with its own key)"
+	PKG=rust-arm-sha-dkms
+	DIR=$RSHA_CACHE/debian/dkms
+	STAGE=$DIR/package
+	SRCDIR=usr/src/rust-arm-sha-$PKGVERSION
+	rm -rf "$STAGE" && mkdir -p "$STAGE/DEBIAN" "$STAGE/$SRCDIR"
+	umask 022
+	parts=(Kbuild Makefile rust/rsha rust/drivers rust/testing asm)
+	if git -C "$RSHA_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		(cd "$RSHA_ROOT" && git ls-files -z -- "${parts[@]}") | (cd "$RSHA_ROOT" && xargs -0 cp --parents -t "$STAGE/$SRCDIR")
+	else
+		(cd "$RSHA_ROOT" && find "${parts[@]}" -type f ! -name bindings_generated.rs -print0) |
+			(cd "$RSHA_ROOT" && xargs -0 cp --parents -t "$STAGE/$SRCDIR")
+	fi
+	regex="^($(echo $MAKE_KERNELS | sed 's/\./\\./g; s/ /|/g'))[.+-]"
+	sources=$(for k in $MAKE_KERNELS; do echo "linux-source-$k"; done | sort -rV | paste -sd'|' | sed 's/|/ | /g')
+	fill_dkms() {
+		local line
+		while IFS= read -r line; do
+			line=${line//@VERSION@/$PKGVERSION}
+			line=${line//@KERNEL_REGEX@/$regex}
+			line=${line//@SUPPORTED@/$MAKE_KERNELS}
+			line=${line//@LINUX_SOURCE@/$sources}
+			printf '%s\n' "$line"
+		done <"$1"
+	}
+	fill_dkms "$RSHA_ROOT/scripts/debian/dkms/dkms.conf" >"$STAGE/$SRCDIR/dkms.conf"
+	install -m 0755 "$RSHA_ROOT/scripts/debian/dkms/rsha-dkms" "$STAGE/$SRCDIR/rsha-dkms"
+	doc_files "$STAGE" "$PKG"
+	fill_dkms "$RSHA_ROOT/scripts/debian/dkms/README.Debian" >"$STAGE/usr/share/doc/$PKG/README.Debian"
+	for f in postinst prerm; do
+		fill_dkms "$RSHA_ROOT/scripts/debian/dkms/$f" | include_refusal >"$STAGE/DEBIAN/$f"
+		chmod 0755 "$STAGE/DEBIAN/$f"
+	done
+	find "$STAGE/usr" -type d -exec chmod 0755 {} + -o -type f ! -name rsha-dkms -exec chmod 0644 {} +
+	fill_dkms "$RSHA_ROOT/scripts/debian/dkms/control" |
+		sed "/^Priority:/a Installed-Size: $(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)" >"$STAGE/DEBIAN/control"
+	(cd "$STAGE" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$STAGE/DEBIAN/md5sums"
+	DEB=$DIR/${PKG}_${PKGVERSION}_all.deb
+	rm -f "$DIR/$PKG"_*.deb
+	dpkg-deb --root-owner-group -Zxz --build "$STAGE" "$DEB" >"$DIR/package.log" 2>&1 ||
+		die "dpkg-deb could not build $PKG: $(tail -n 3 "$DIR/package.log")"
+	step "Debian package $PKG $PKGVERSION: $DEB"
+	echo "    install it on the machine (with the kernel's headers and linux-source-X.Y) with: apt install ./${DEB##*/}" >&2
+	exit 0
+fi
+if [ -n "$SIGN_KEY$SIGN_CERT" ]; then
+	[ -n "$SIGN_KEY" ] && [ -n "$SIGN_CERT" ] || die "--sign-key and --sign-cert go together: the private key and its X.509 certificate"
+	[ -r "$SIGN_KEY" ] || die "--sign-key $SIGN_KEY: no such readable file"
+	[ -r "$SIGN_CERT" ] || die "--sign-cert $SIGN_CERT: no such readable file"
+	need openssl openssl
+	SIGN_SUBJECT=$(openssl x509 -in "$SIGN_CERT" -noout -subject 2>/dev/null ||
+		openssl x509 -inform DER -in "$SIGN_CERT" -noout -subject 2>/dev/null) ||
+		die "--sign-cert $SIGN_CERT is not an X.509 certificate (PEM or DER): make one with openssl req -new -x509 (Documentation/distribution-kernels.rst, \"Signatures and lockdown\")"
+	certpub=$(openssl x509 -in "$SIGN_CERT" -noout -pubkey 2>/dev/null ||
+		openssl x509 -inform DER -in "$SIGN_CERT" -noout -pubkey)
+	keypub=$(openssl pkey -in "$SIGN_KEY" -pubout 2>/dev/null) ||
+		die "--sign-key $SIGN_KEY is not a private key openssl reads (PEM, unencrypted)"
+	[ "$certpub" = "$keypub" ] || die "--sign-key $SIGN_KEY is not the key of --sign-cert $SIGN_CERT ($SIGN_SUBJECT)"
+fi
 
 TOP=$RSHA_CACHE/debian
 SUITES=${RSHA_DEBIAN_SUITES:-trixie trixie-backports sid}
@@ -345,13 +448,6 @@ step "modules for Debian's $REL in $OUT: $(cd "$OUT" && echo *.ko)"
 # release and the module names filled in. dpkg-deb makes the package
 # without root (--root-owner-group).
 PKG=rust-arm-sha-modules-$REL
-# The version: the checkout's commit time and hash, so that apt takes a
-# later build as an upgrade.
-if rev=$(git -C "$RSHA_ROOT" log -1 --format='%cd.g%h' --date=format-local:%Y%m%d%H%M%S 2>/dev/null); then
-	PKGVERSION=0~$rev
-else
-	PKGVERSION=0~$(date -u +%Y%m%d%H%M%S)
-fi
 STAGE=$DIR/package
 # MODDIR: a name that no directory of the kernel's has (prerm excludes it).
 MODDIR=rust-arm-sha
@@ -363,17 +459,44 @@ for ko in "$OUT"/*.ko; do
 	in_chroot "$TRIPLE-strip" --strip-debug -o "$STAGE/$KODIR/${ko##*/}" "$ko" ||
 		die "$TRIPLE-strip failed on $ko"
 done
+SIGNED=
+if [ -n "$SIGN_KEY" ]; then
+	# Signed after stripping (strip would drop the appended signature),
+	# with the kernel's sign-file, built by modules_prepare in the chroot,
+	# and the hash the kernel's .config names. The key goes into the
+	# cache (the chroot sees it) for as long as the signing takes.
+	HASH=$(kcfg CONFIG_MODULE_SIG_HASH)
+	[ -n "$HASH" ] || die "$REL has no CONFIG_MODULE_SIG_HASH: the kernel does not check module signatures; build without --sign-key"
+	[ -x "$BUILD/scripts/sign-file" ] || die "the prepared tree has no scripts/sign-file ($BUILD): the kernel has no CONFIG_MODULE_SIG"
+	keydir=$DIR/.sign
+	rm -rf "$keydir" && mkdir -m 0700 "$keydir"
+	trap 'rm -rf "$keydir"' EXIT
+	install -m 0600 "$SIGN_KEY" "$keydir/key.pem"
+	install -m 0600 "$SIGN_CERT" "$keydir/cert"
+	for ko in "$STAGE/$KODIR"/*.ko; do
+		in_chroot "$BUILD/scripts/sign-file" "$HASH" "$keydir/key.pem" "$keydir/cert" "$ko" ||
+			die "sign-file $HASH failed on ${ko##*/}"
+		[ "$(tail -c 28 "$ko")" = "~Module signature appended~" ] ||
+			die "${ko##*/} carries no signature after sign-file"
+	done
+	shred -u "$keydir/key.pem" 2>/dev/null || true
+	rm -rf "$keydir"
+	trap - EXIT
+	# (characters sed's replacement would read otherwise dropped)
+	SIGNED=", signed: $(echo "${SIGN_SUBJECT#subject=}" | tr -d '&|\\')"
+	step "signed the modules with $HASH and ${SIGN_SUBJECT#subject=} (the kernel's scripts/sign-file)"
+fi
 MODNAMES=$(cd "$OUT" && ls -- *.ko | sed 's/\.ko$//; s/-/_/g' | tr '\n' ' ')
 MODNAMES=${MODNAMES% }
 fill() {
 	sed -e "s|@PKG@|$PKG|g" -e "s|@REL@|$REL|g" -e "s|@ABI@|$ABI|g" -e "s|@DEBARCH@|$DEBARCH|g" \
 		-e "s|@PKGVER@|$PKGVER|g" -e "s|@MODULES@|$MODNAMES|g" -e "s|@VERSION@|$PKGVERSION|g" \
-		-e "s|@MODDIR@|$MODDIR|g" "$1"
+		-e "s|@MODDIR@|$MODDIR|g" -e "s|@SIGNED@|$SIGNED|g" "$1"
 }
+doc_files "$STAGE" "$PKG"
 fill "$RSHA_ROOT/scripts/debian/README.Debian" >"$STAGE/$DOCDIR/README.Debian"
-fill "$RSHA_ROOT/scripts/debian/copyright" >"$STAGE/$DOCDIR/copyright"
 for f in postinst prerm; do
-	fill "$RSHA_ROOT/scripts/debian/$f" >"$STAGE/DEBIAN/$f"
+	fill "$RSHA_ROOT/scripts/debian/$f" | include_refusal >"$STAGE/DEBIAN/$f"
 	chmod 0755 "$STAGE/DEBIAN/$f"
 done
 fill "$RSHA_ROOT/scripts/debian/control" |
