@@ -21,12 +21,19 @@ tcrypt picked, the drivers' statistics and the test vectors' digests
 largest section in bytes, mean and largest section in ns): a measurement, never
 a pass/fail criterion.
 
-Exit status: the number of failed checks (capped at 100); 0 when all passed.
+Each result line is printed as soon as it is decided, after a first line
+"EXPECT N results": the least number of results the arguments call for (the
+drivers, modules, selected drivers and checks of the boot); scripts/test.sh
+counts the lines it got against it. A check that raises is a FAIL line naming
+it, and the others still run.
+
+Exit status: 0 when all passed, 1 when a check failed, 3 when a check raised.
 """
 import argparse
 import os
 import re
 import sys
+import traceback
 
 sys.dont_write_bytecode = True  # no __pycache__ in the checkout
 import rsha_console as console  # noqa: E402
@@ -47,6 +54,79 @@ SPLAT = re.compile(r"Oops|BUG:|WARNING:|Kernel panic|Unable to handle|Call trace
                    r"soft lockup|hung_task|kernel BUG|suspected memory leak")
 
 
+# The WARN testmgr raises when a driver fails its self-tests (crypto/testmgr.c,
+# alg_test): 6.12's "WARNING: CPU: N PID: N at FILE:LINE FUNC" and 7.x's
+# "WARNING: FILE:LINE at FUNC, CPU#N: COMM/PID" (kernel/panic.c, __warn).
+TESTMGR_WARN = re.compile(r"WARNING: (CPU: \d+ PID: \d+ at crypto/testmgr\.c:\d+ alg_test\+"
+                          r"|crypto/testmgr\.c:\d+ at alg_test\+)")
+CUT_HERE = "------------[ cut here ]------------"
+END_TRACE = "---[ end trace "
+
+
+class Excused(set):
+    """Line numbers of a section's excused WARNs, and how many WARNs."""
+    blocks = 0
+
+
+def negative_control_warns(lines, neg):
+    """The WARNs testmgr must raise for the negative control's two drivers,
+    as line numbers of lines: each a block from the "cut here" line to "---[
+    end trace", whose message is exactly testmgr's self-test failure of
+    sha256 through NEG or of hmac(sha256) through hmac-NEG, whose WARNING is
+    testmgr's (TESTMGR_WARN), and in which no other line is a splat than the
+    WARNING and the call trace's head. One block per driver at most: any
+    other WARN, oops or report in the section is not excused."""
+    out = Excused()
+    if not neg:
+        return out
+    message = re.compile(r"(?:^|\] )alg: self-tests for (sha256 using " + re.escape(neg)
+                         + r"|hmac\(sha256\) using hmac-" + re.escape(neg)
+                         + r") failed \(rc=-?\d+\)$")
+    seen, i = set(), 0
+    while i < len(lines):
+        if CUT_HERE not in lines[i]:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(lines) and CUT_HERE not in lines[j] and END_TRACE not in lines[j]:
+            j += 1
+        end = j + 1 if j < len(lines) and END_TRACE in lines[j] else j
+        block = range(i, end)
+        which = next((m.group(1) for m in (message.search(lines[k]) for k in block) if m), None)
+        others = [k for k in block if SPLAT.search(lines[k])
+                  and not TESTMGR_WARN.search(lines[k]) and "Call trace:" not in lines[k]]
+        if (which and which not in seen and not others
+                and any(TESTMGR_WARN.search(lines[k]) for k in block)):
+            seen.add(which)
+            out.update(block)
+            out.blocks += 1
+        i = end
+    return out
+
+
+def required_log_sections(args):
+    """The kernel log sections ("@@RSHA begin dmesg NAME") every boot of
+    these arguments prints (scripts/guest/initramfs/init, robustness.sh and,
+    with --expected, users.sh and autoload.sh's): a missing one is a part of
+    the boot whose kernel messages nobody scanned."""
+    names = ["boot", "depmod"] + [f"insmod-{m}" for m in [x for x in args.modules.split(",") if x]]
+    names.append("end")
+    if args.negative_control:
+        names += ["insmod-negative-control", "rmmod-negative-control", "lifetime-cycles",
+                  "lifetime-units", "lifetime-reload", "lifetime-hotplug", "robustness-test",
+                  "robustness-end"]
+    if args.expected:
+        names += ["autoload", "crypt", "integrity-sha256", "integrity-hmac-sha256",
+                  "ipsec-sha512", "ipsec-sha256", "cavp", "compare"]
+        names += [f"verity-{v}-{part}" for v in ("sha256", "sha512", "sha256-v0")
+                  for part in ("open", "corrupt")]
+    return names
+
+
+# A CPU's line in a module's units file (rust/rsha/select.rs).
+UNITS_CPU_LINE = re.compile(r"cpu (\d+): type (\S+): (\S+)")
+
+
 def cpu_count(spec):
     """Number of CPUs in a kernel CPU list ("0-3,5")."""
     n = 0
@@ -54,6 +134,12 @@ def cpu_count(spec):
         lo, _, hi = part.partition("-")
         n += int(hi or lo) - int(lo) + 1 if lo.isdigit() and (hi or lo).isdigit() else 0
     return n
+
+
+def num(value):
+    """The number a /proc/crypto field holds; 0 for a field that is missing
+    or cut short (a truncated console), which no check takes for a real one."""
+    return int(value) if isinstance(value, str) and value.lstrip("-").isdigit() else 0
 
 
 def names(csv):
@@ -77,6 +163,85 @@ CRYPTO_UNIT = {"x86_64": "SHA-NI unit"}
 SECTION_KIND = {"x86_64": "FPU"}
 
 
+def read_expected(path):
+    """The test vectors' digests (scripts/results/cavp-vectors.py,
+    expected.tsv: "SET INDEX DIGEST" lines): {set: {index: digest}}."""
+    expected = {}
+    with open(path) as f:
+        for line in f:
+            s, i, md = line.split()
+            expected.setdefault(s, {})[int(i)] = md
+    return expected
+
+
+def vector_checks(args, expected):
+    """The test vector results of a boot that ran the users: (set, driver,
+    the name it was bound by, report, which vectors, how) for every set of
+    expected and every driver of its algorithm; HMAC sets through the hmac
+    template over each hash driver and through each HMAC driver of ours."""
+    out = []
+    drivers = names(args.drivers)
+    for s, vectors in sorted(expected.items()):
+        hmac = s.startswith("hmac-")
+        alg = s.split("-")[1] if hmac else s.split("-")[0]
+        for d in drivers:
+            if not (alg_of_driver(d) == alg or hmac and alg_of_driver(d) == f"hmac({alg})"):
+                continue
+            selected = d.endswith("-auto-rs")
+            if args.cavp_drivers == "selected" and not selected:
+                continue
+            # Every vector whole; the hash sets' again split into MSG_MORE
+            # pieces with the selected drivers (the comparison splits every
+            # driver's messages); vector 0 through Debian's kcapi-dgst.
+            reports = [("cavp", sorted(vectors), "")]
+            if not hmac and selected:
+                reports.append(("cavp-split", sorted(vectors), ", split into MSG_MORE pieces"))
+            reports.append(("cavp-kcapi", [0], ", through Debian's kcapi-dgst"))
+            name = f"hmac({d})" if hmac and alg_of_driver(d) == alg else d
+            out += [(s, d, name, report, which, how) for report, which, how in reports]
+    return out
+
+
+def declared_results(args):
+    """The least number of results a boot of these arguments yields: what
+    the checks below print for each driver, module, selected driver and
+    kernel log section the boot must have, whatever its console says (a
+    missing part of it is a FAIL, not a missing result). The results the
+    console's own content adds (each KTAP step beyond these, each robustness
+    test, each more log section) come on top."""
+    drivers, modules = names(args.drivers), names(args.modules)
+    absent, selected = names(args.absent), names(args.selected)
+    neg, users = args.negative_control, bool(args.expected)
+    units = len(UNIT_NAMES.get(module_arch(modules), ARM_UNITS))
+    # 1. The boot: reaches /init, runs to the end, KTAP complete; depmod;
+    # insmod and settled self-tests per module, the negative control's
+    # three steps, rmmod per module (the users boot's DRBG keeps one);
+    # on-demand loading and its CPU modalias step (users boot); two per
+    # driver in /proc/crypto, one per absent driver, testmgr's comparison,
+    # testmgr per driver, the negative control's two; one per required
+    # kernel log section; no panic; five per selected driver (its rank and
+    # its HMAC's, the HMAC one above, tcrypt's pick and its table).
+    n = 3 + 1 + 2 * len(modules) + (3 if neg else 0) + len(modules) - (1 if users else 0)
+    n += (2 if users else 0) + 2 * len(drivers) + len(absent) + 1 + len(drivers)
+    n += (2 if neg else 0) + len(required_log_sections(args)) + 1 + 5 * len(selected)
+    # 2. Lifetime and robustness: cycles, forced units and reload per
+    # module; hotplug (not on UML); each driver after the reload; the test
+    # module and the negative control load; the module ran to its end, every
+    # test reported per driver and the negative control, threads, absent
+    # drivers; three unit checks per module; statistics per driver (one at
+    # least); rmmod refused per module, both test modules unload; kmemleak.
+    n += len(modules) * (2 + units) + (0 if args.uml else 1) + len(drivers) + 2
+    n += 1 + len(drivers) + 1 + 1 + 1 + 3 * len(modules) + len(drivers) + len(modules) + 2
+    n += 0 if args.distro or args.uml else 1
+    # 3. The users: the test vectors, the comparison per driver, the
+    # references released; dm-verity 3 x 8, dm-crypt 7 and ESSIV,
+    # dm-integrity 2 x 8 and 2, IPsec 2 x 3.
+    if users:
+        n += len(vector_checks(args, read_expected(args.expected))) + len(drivers) + 1
+        n += 3 * 8 + 8 + 2 * 8 + 2 + 2 * 3
+    return n
+
+
 def module_arch(modules):
     """The architecture of our modules, from their names (sha1-<arch>-rs)."""
     return next((m.split("-", 1)[1].rsplit("-", 1)[0] for m in modules if m.count("-") >= 2), "")
@@ -94,13 +259,30 @@ class Checks:
     def __init__(self, args, lines, kt):
         self.args, self.lines, self.kt = args, lines, kt
         self.sec = console.sections(lines)
-        self.results = []
+        self.passed = self.failed = self.crashed = 0
         self.arch = module_arch(names(args.modules))
         self.units = UNIT_NAMES.get(self.arch, ARM_UNITS)
         self.crypto_unit = CRYPTO_UNIT.get(self.arch, "Crypto Extensions unit")
 
     def res(self, ok, what, why=""):
-        self.results.append((ok, what, why))
+        """One result, printed at once: a crash later loses none before it."""
+        if ok:
+            self.passed += 1
+            print(f"PASS {self.args.label}: {what}", flush=True)
+        else:
+            self.failed += 1
+            print(f"FAIL {self.args.label}: {what}: {why}", flush=True)
+
+    def run(self, section, checks):
+        """Run the checks of one section; one that raises is a FAIL naming
+        it (its traceback on standard error) and the next section still runs."""
+        try:
+            checks()
+        except Exception as e:  # noqa: BLE001 - any crash is a result
+            self.crashed += 1
+            traceback.print_exc()
+            self.res(False, f"parse.py's {section} checks ran to their end",
+                     f"{type(e).__name__}: {e} (traceback on parse.py's standard error)")
 
     def step(self, subtest, name, what=None):
         """A step the guest reported in subtest: passed when its KTAP result is ok."""
@@ -150,14 +332,11 @@ class Checks:
         by_driver = {a.get("driver"): a for a in algs}
         drivers = names(args.drivers)
         for drv in drivers:
-            a = by_driver.get(drv)
-            if a is None:
-                res(False, f"{drv} registered", "not in /proc/crypto")
-                continue
+            a = by_driver.get(drv, {})
             res(a.get("selftest") == "passed", f"{drv} registered, selftest passed",
-                f"selftest: {a.get('selftest')}")
+                f"selftest: {a.get('selftest')}" if a else "not in /proc/crypto")
             res(a.get("module") not in (None, "kernel"), f"{drv} belongs to its module",
-                f"module: {a.get('module')}")
+                f"module: {a.get('module')}" if a else "not in /proc/crypto")
         for drv in names(args.absent):
             res(drv not in by_driver, f"{drv} not registered (the CPU lacks its unit)",
                 "registered although the CPU lacks its unit ("
@@ -187,12 +366,21 @@ class Checks:
                 "no self-test failure reported for the deliberately wrong HMAC driver: "
                 "the HMAC self-tests did not run")
 
-        # Splats anywhere, except the WARN that testmgr raises for the negative control.
+        # Splats in every kernel log section, the ones the boot must have
+        # printed included; excused are only the WARNs testmgr raises for the
+        # negative control's two drivers (negative_control_warns).
+        for name in required_log_sections(args):
+            if f"dmesg {name}" not in sec:
+                res(False, f"no oops/warning/BUG ({name})", "no such kernel log section in the console")
         for k, v in sec.items():
-            if not k.startswith("dmesg ") or (neg and k == "dmesg insmod-negative-control"):
+            if not k.startswith("dmesg "):
                 continue
-            splat = [l for l in v if SPLAT.search(l)]
-            res(not splat, f"no oops/warning/BUG ({k[6:]})", splat[0] if splat else "")
+            excused = negative_control_warns(v, neg) if k == "dmesg insmod-negative-control" \
+                else Excused()
+            splat = [l for i, l in enumerate(v) if SPLAT.search(l) and i not in excused]
+            note = (f" (excused: testmgr's {excused.blocks} WARN on the negative control)"
+                    if excused.blocks else "")
+            res(not splat, f"no oops/warning/BUG ({k[6:]}){note}", splat[0] if splat else "")
         # Lockdown (rsha.lockdown=1): our unsigned module refused, and the
         # kernel says why.
         lockdown = kt.cases("lockdown")
@@ -226,12 +414,12 @@ class Checks:
             for name, d, lib in ((alg, drv, f"{alg}-lib"),
                                  (f"hmac({alg})", f"hmac-{drv}", f"hmac-{alg}-lib")):
                 ours = by_driver.get(d, {})
-                prio = int(ours.get("priority", "0"))
+                prio = num(ours.get("priority"))
                 below_lib = lib in by_driver and ce_everywhere
                 wrong = [f"{a['driver']} {a['priority']}" for a in algs
                          if a.get("name") == name and a.get("driver") != d
-                         and not (int(a["priority"]) > prio if below_lib and a["driver"] == lib
-                                  else int(a["priority"]) < prio)]
+                         and not (num(a.get("priority")) > prio if below_lib and a["driver"] == lib
+                                  else num(a.get("priority")) < prio)]
                 where = (f"below {lib} and above the others (every CPU has the "
                          f"{self.crypto_unit})" if below_lib else f"above every other {name} driver"
                          + (f", {lib} included (not every CPU has the {self.crypto_unit})"
@@ -249,8 +437,8 @@ class Checks:
             if user_algs:
                 ranks(user_algs, user_by_driver, alg, drv, ce_everywhere,
                       "README route (user's build): ")
-            hmac_prio = int(by_driver.get(f"hmac-{drv}", {}).get("priority", "0"))
-            prio = int(by_driver.get(drv, {}).get("priority", "0"))
+            hmac_prio = num(by_driver.get(f"hmac-{drv}", {}).get("priority"))
+            prio = num(by_driver.get(drv, {}).get("priority"))
             res(hmac_prio == prio + 1, f"hmac-{drv} ranks one above {drv}",
                 f"priorities {hmac_prio} and {prio}")
             top = console.top_driver(algs, alg)
@@ -335,18 +523,23 @@ class Checks:
         chosen = {}	# module -> set of units chosen for its CPUs
         for m in modules:
             text = sec.get(f"units {m}", [])
-            online = next((l.split()[1] for l in text if l.startswith("online ")), "")
+            online = next((l.split()[1] for l in text if l.startswith("online ") and len(l.split()) > 1), "")
             want = cpu_count(online)
-            cpus = [l for l in text if re.match(r"cpu \d+: ", l)]
-            types = {l.split()[1].rstrip(":"): l for l in text if l.startswith("type ")}
-            cpu_types = {l.split()[3].rstrip(":") for l in cpus}
-            res(bool(text) and len(cpus) == want and want > 0,
+            # "cpu N: type T: UNIT"; a line cut short (a console that lost
+            # its end) is not a choice.
+            cpus = [m_.groups() for m_ in (UNITS_CPU_LINE.fullmatch(l.strip()) for l in text) if m_]
+            cut = [l for l in text if l.startswith("cpu ") and not UNITS_CPU_LINE.fullmatch(l.strip())]
+            types = {l.split()[1].rstrip(":"): l for l in text
+                     if l.startswith("type ") and len(l.split()) > 1}
+            cpu_types = {t for _, t, _ in cpus}
+            res(bool(text) and len(cpus) == want and want > 0 and not cut,
                 f"{m}: every online CPU has a unit chosen",
-                f"{len(cpus)} CPUs with a choice, {want} online ({online or 'no units file'})")
+                f"{len(cpus)} CPUs with a choice, {want} online ({online or 'no units file'})"
+                + (f"; unreadable: {cut[0]!r}" if cut else ""))
             res(bool(cpu_types) and cpu_types <= set(types) and "0x00000000" not in cpu_types,
                 f"{m}: every CPU type present was measured",
                 f"CPU types {sorted(cpu_types)}, measured {sorted(types)}")
-            chosen[m] = {l.rsplit(":", 1)[1].strip() for l in cpus}
+            chosen[m] = {u for _, _, u in cpus}
             timed = [t for t, l in types.items() if re.search(r": \d+ ", l)]
             res(len(timed) == len(types) and types, f"{m}: the measurement timed the units",
                 "; ".join(types.values()) or "no type lines")
@@ -451,42 +644,20 @@ class Checks:
         alg_of = {d: alg_of_driver(d) for d in drivers}
 
         # Test vectors: every vector of every set, with every driver of its algorithm.
-        expected, kind = {}, {}
-        with open(args.expected) as f:
-            for line in f:
-                s, i, md = line.split()
-                expected.setdefault(s, {})[int(i)] = md
-                kind[s] = "hmac" if s.startswith("hmac-") else "hash"
+        expected = read_expected(args.expected)
         got = {}
         for report in ("cavp", "cavp-split", "cavp-kcapi"):
             for f in console.marks(self.lines, report):
                 if len(f) >= 3 and f[2].isdigit():
                     got.setdefault((report, f[0], f[1]), {})[int(f[2])] = \
                         (f[3] if len(f) > 3 else "").lower()
-        for s, vectors in sorted(expected.items()):
-            alg = s.split("-")[1] if kind[s] == "hmac" else s.split("-")[0]
-            # HMAC vectors: through the hmac template over each hash driver
-            # and through each HMAC driver of ours.
-            for d in (d for d in drivers if alg_of[d] == alg
-                      or kind[s] == "hmac" and alg_of[d] == f"hmac({alg})"):
-                selected = d.endswith("-auto-rs")
-                if args.cavp_drivers == "selected" and not selected:
-                    continue
-                # (report, which vectors, how): every vector whole; the hash sets'
-                # again split into MSG_MORE pieces with the selected drivers (the
-                # comparison below splits every driver's messages); vector 0
-                # through Debian's kcapi-dgst.
-                reports = [("cavp", sorted(vectors), "")]
-                if kind[s] == "hash" and selected:
-                    reports.append(("cavp-split", sorted(vectors), ", split into MSG_MORE pieces"))
-                reports.append(("cavp-kcapi", [0], ", through Debian's kcapi-dgst"))
-                name = f"hmac({d})" if kind[s] == "hmac" and alg_of[d] == alg else d
-                for report, which, how in reports:
-                    g = got.get((report, s, d), {})
-                    bad = [i for i in which if g.get(i) != vectors[i]]
-                    res(not bad, f"{s} vectors through AF_ALG with {name} ({len(which)}{how})",
-                        f"{len(bad)} wrong or missing, first #{bad[0]}: got {g.get(bad[0], 'nothing')}"
-                        if bad else "")
+        for s, d, name, report, which, how in vector_checks(args, expected):
+            vectors = expected[s]
+            g = got.get((report, s, d), {})
+            bad = [i for i in which if g.get(i) != vectors[i]]
+            res(not bad, f"{s} vectors through AF_ALG with {name} ({len(which)}{how})",
+                f"{len(bad)} wrong or missing, first #{bad[0]}: got {g.get(bad[0], 'nothing')}"
+                if bad else "")
 
         # Every driver against the kernel's C driver of its algorithm
         # (<alg>-lib on 7.3, <alg>-generic on 6.12) over random messages:
@@ -525,7 +696,8 @@ class Checks:
                     and int(count) > 0 and m.group(5) == "0" and m.group(6) == "0")
             res(good, f"{alg} {d} matches {ref} over {count} random messages ({ways})", why)
 
-        self.step("users", "done", "in-kernel users script runs to the end")
+        self.step("users", "references-released", "in-kernel users script runs to the end, and "
+                  "only the kernel's DRBG still holds a module of ours (at most the sha512 one)")
 
         def ok(step, what):
             self.step("users", step, what)
@@ -533,14 +705,6 @@ class Checks:
         # /proc/crypto after the modules loaded, before the users ran: which
         # driver of each algorithm ranks first.
         base = console.proc_crypto(sec.get("proc-crypto", []))
-
-        def ours_in_crypto(section, pattern, what):
-            algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
-            hit = [a for a in algs if re.fullmatch(pattern, a.get("driver", ""))]
-            res(bool(hit), what, f"no driver matching {pattern} in /proc/crypto")
-
-        def ours(alg):
-            return "|".join(re.escape(d) for d in drivers if alg_of[d] == alg)
 
         def hmac_by(section, alg, what):
             # The hmac(<alg>) driver ranked first before the user ran: ours
@@ -550,7 +714,7 @@ class Checks:
             # Extensions unit). The user must hold it (its refcnt above 1).
             algs = console.proc_crypto(sec.get(f"proc-crypto {section}", []))
             top = console.top_driver(base, f"hmac({alg})")
-            held = [a for a in algs if a.get("driver") == top and int(a.get("refcnt", 0)) > 1]
+            held = [a for a in algs if a.get("driver") == top and num(a.get("refcnt")) > 1]
             res(top is not None and bool(held), f"{what} runs on the hmac({alg}) driver ranked "
                 f"first, {top}" + (" (ours)" if top in drivers else " (the kernel's)"),
                 f"{top} holds no user" if top else f"no hmac({alg}) driver in /proc/crypto")
@@ -569,21 +733,26 @@ class Checks:
                 ok(f"verity-{name}-{st}", f"{what}: {st}")
             log = sec.get(f"dmesg verity-{name}-open", [])
             named = [l for l in log if re.search(r"verity: \S+ using (shash|ahash)", l)]
+            # No counters read (no verity-blocks line) or no driver ranked
+            # first: nothing to tell who hashed.
+            counted_here = name in counted
             b0, b1 = counted.get(name, (0, 0))
-            blocks = f"our {h} drivers' blocks {b0} -> {b1} during the read"
+            blocks = (f"our {h} drivers' blocks {b0} -> {b1} during the read" if counted_here
+                      else f"no verity-blocks line for {name}")
             top = console.top_driver(base, h)
             if named:
                 res(f'"{top}"' in named[0], f"{what} is served by the {h} driver ranked first "
                     f"({top})", named[0])
             elif name == "sha256":
-                res(b1 == b0, f"{what} hashes with lib/crypto's SHA-256, not a crypto API driver "
-                    "(7.3: dm-verity's fast path), so not with ours", blocks)
+                res(counted_here and b1 == b0, f"{what} hashes with lib/crypto's SHA-256, not a "
+                    "crypto API driver (7.3: dm-verity's fast path), so not with ours", blocks)
             elif top in drivers:
-                res(b1 > b0, f"{what} is served by the {h} driver ranked first, ours ({top})",
-                    blocks)
+                res(counted_here and b1 > b0,
+                    f"{what} is served by the {h} driver ranked first, ours ({top})", blocks)
             else:
-                res(b1 == b0, f"{what} is served by the {h} driver ranked first ({top}), "
-                    "not by ours", blocks)
+                res(counted_here and top is not None and b1 == b0,
+                    f"{what} is served by the {h} driver ranked first ({top}), not by ours",
+                    blocks if top else f"no {h} driver in /proc/crypto; {blocks}")
             ok(f"verity-{name}-corrupt-verify", f"{what}: verify fails after a flipped byte")
             ok(f"verity-{name}-corrupt-read",
                f"{what}: reading the corrupted block gives an I/O error")
@@ -591,23 +760,28 @@ class Checks:
         # dm-crypt, aes-cbc-essiv:sha256.
         for st in ("open", "write", "close-reopen", "read", "same", "ciphertext-differs", "close"):
             ok(f"crypt-{st}", f"dm-crypt aes-cbc-essiv:sha256: {st}")
-        # 6.12 names the CBC instance cbc(<aes driver>), 7.3 cbc-aes-lib.
-        # A distribution kernel may have an architecture driver that is
-        # the whole of essiv(cbc(aes),sha256) (arm64's essiv-cbc-aes-sha256-ce,
-        # in Debian's aes-ce module, hashes the key with lib/crypto): the
-        # crypto API takes it over the template (priority), so no crypto
-        # API sha256 is ever asked for, and the check says which it is.
+        # The ESSIV transform dm-crypt holds while the mapping is open (its
+        # refcnt above 1 in /proc/crypto): the essiv template over the sha256
+        # driver ranked first (6.12 names the CBC instance cbc(<aes driver>),
+        # 7.3 cbc-aes-lib), or an architecture driver that is the whole of
+        # essiv(cbc(aes),sha256) (arm64's essiv-cbc-aes-sha256-ce, in Debian's
+        # aes-ce module, hashes the key with lib/crypto): the crypto API
+        # takes it over the template (priority), and no crypto API sha256 is
+        # asked for. The check names the one the kernel reports held.
         essiv = [a for a in console.proc_crypto(sec.get("proc-crypto crypt", []))
                  if a.get("name") == "essiv(cbc(aes),sha256)"]
-        whole = [a.get("driver") for a in essiv
-                 if re.fullmatch(r"essiv-cbc-aes-sha256-\S+", a.get("driver", ""))]
-        if args.distro and whole and not any(a.get("driver", "").startswith("essiv(") for a in essiv):
-            res(True, "dm-crypt ESSIV is served by an architecture driver with its own SHA-256 "
-                f"({', '.join(whole)}): no crypto API sha256 is used", "")
-        else:
-            top = console.top_driver(base, "sha256")
-            ours_in_crypto("crypt", rf"essiv\(cbc[(-].*,{re.escape(str(top))}\)",
-                           f"dm-crypt ESSIV instantiated over the sha256 driver ranked first ({top})")
+        held = max((a for a in essiv if num(a.get("refcnt")) > 1),
+                   key=lambda a: num(a.get("priority")), default={}).get("driver")
+        top = console.top_driver(base, "sha256")
+        listed = ", ".join(f"{a.get('driver')} (refcnt {a.get('refcnt')})" for a in essiv) or "none"
+        whole = held is not None and re.fullmatch(r"essiv-cbc-aes-sha256-\S+", held) is not None
+        over_top = held is not None and top is not None and \
+            re.fullmatch(rf"essiv\(cbc[(-].*,{re.escape(top)}\)", held) is not None
+        res(whole or over_top,
+            f"dm-crypt ESSIV is held by the architecture driver {held}, which hashes the key "
+            "with its own SHA-256: no crypto API sha256 is used" if whole else
+            f"dm-crypt ESSIV is held over the sha256 driver ranked first ({top})",
+            f"the essiv(cbc(aes),sha256) driver dm-crypt holds: {held}; all of them: {listed}")
 
         # dm-integrity.
         for mode in ("sha256", "hmac-sha256"):
@@ -617,8 +791,8 @@ class Checks:
                f"dm-integrity {mode}: corrupted sector detected (I/O error)")
         hmac_by("integrity-hmac-sha256", "sha256", "dm-integrity hmac(sha256)")
         algs = console.proc_crypto(sec.get("proc-crypto integrity-sha256", []))
-        refs = {a.get("driver"): int(a.get("refcnt", 0)) for a in algs}
-        refs0 = {a.get("driver"): int(a.get("refcnt", 0)) for a in base}
+        refs = {a.get("driver"): num(a.get("refcnt")) for a in algs}
+        refs0 = {a.get("driver"): num(a.get("refcnt")) for a in base}
         top = console.top_driver(base, "sha256")
         res(refs.get(top, 0) > refs0.get(top, 0),
             f"dm-integrity sha256 holds the sha256 driver ranked first, {top} (refcnt grew)",
@@ -633,9 +807,9 @@ class Checks:
         # Modules still referenced after the users: only the default DRBG may hold one,
         # through hmac(<our sha512 driver>); anything else is a leak.
         final = console.proc_crypto(sec.get("proc-crypto final", []))
-        refs = {a.get("driver"): int(a.get("refcnt", 0)) for a in final}
-        drbg = any(d.startswith("drbg_") and "hmac_sha512" in d for d in refs)
-        for f in console.marks(self.lines, "pinned"):
+        refs = {a.get("driver"): num(a.get("refcnt")) for a in final}
+        drbg = any(d and d.startswith("drbg_") and "hmac_sha512" in d for d in refs)
+        for f in filter(None, console.marks(self.lines, "pinned")):
             mod, count = f[0], f[1] if len(f) > 1 else "?"
             by_drbg = mod.startswith("sha512_") and drbg and any(
                 refs.get(d, 0) >= 2 for d in drivers if alg_of[d] == "hmac(sha512)")
@@ -672,13 +846,21 @@ def main():
         return 0
     if not os.path.isfile(os.path.join(args.ksrc, "tools", "testing", "kunit", "kunit.py")):
         ap.error(f"no tools/testing/kunit/kunit.py in --ksrc '{args.ksrc}' (or $RSHA_KSRC)")
+    print(f"EXPECT {declared_results(args)} results", flush=True)
     checks = Checks(args, lines, console.ktap(args.log, lines, args.ksrc))
-    checks.boot()
-    checks.robustness()
+    checks.run("boot", checks.boot)
+    checks.run("robustness", checks.robustness)
     if args.expected:
-        checks.users()
-    return console.report(args.label, checks.results)
+        checks.run("users", checks.users)
+    return 3 if checks.crashed else 1 if checks.failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except Exception as e:  # noqa: BLE001 - a crash is a result, and it is not a pass
+        traceback.print_exc()
+        label = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--label=")), None) or \
+            next((b for a, b in zip(sys.argv, sys.argv[1:]) if a == "--label"), "guest")
+        print(f"FAIL {label}: parse.py ran to its end: {type(e).__name__}: {e}", flush=True)
+        sys.exit(3)
