@@ -1,53 +1,88 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Checks that the figures the code decides are the ones the documents state.
+"""Checks every fact the documents state against the code that decides it.
 
-    check-docs.py [CHECKOUT]
+    check-docs.py [--no-plant] [CHECKOUT]
 
-Prints one "PASS docs: ..." or "FAIL docs: ..." line per check (the suite's
-format, scripts/test.sh) and exits 1 when one failed. Standard library only.
+The documents: README.md, CONTRIBUTING.md and Documentation/*.rst. Prints
+one "PASS docs: ..." or "FAIL docs: ..." line per check and document (the
+suite's format, scripts/test.sh) and exits 1 when one failed. Standard
+library only. The classes:
 
-Priorities. The code decides them: the module priorities of every driver
-module (rust/drivers/*.rs, "priorities: { scalar: N, vector: N, crypto: N,
-selected: N }"), and on kernels with the *-lib drivers (7.x) the rule of
-selected_priority() and unit_priority() around LIB_DRIVER_PRIORITY (found
-under rust/rsha/). From them the expected priority of every driver on 6.12
-and its set on 7.x (a selected driver of a module with a CE core: one value
-where every CPU has the CE unit, another elsewhere). Checked against:
-  - the Kconfig help of every driver module: "<driver> (N)" is the 6.12
-    priority; numbers in the same parenthesis after a mention of 7.x are the
-    7.x ones, and must be all of them;
-  - the comments of defconfig-fragments/*.config that state the selected
-    drivers' priorities, for the modules the fragment enables;
-  - Documentation/drivers.rst: every table row (simple, grid or csv-table
-    :file:) that names a driver, in each column headed "priority" (a column
-    whose header names 7.x holds 7.x values), with every selected driver
-    listed; the bold figures and the "at most N" of its "Priorities on 7.x"
-    section; every "*-lib drivers (N)".
-Supported kernels: the Makefile's SUPPORTED_KERNELS against every list of
-kernel versions in README.md, and scripts/debian-kernel.sh reading that
-list from the Makefile.
+names      every repository path, file, driver, module, test target,
+           script option, RSHA_* variable and Kconfig symbol of ours that a
+           document names exists in the code under that name (git ls-files,
+           rust/drivers, rust/testing, Kbuild, Kconfig, scripts/test.sh's
+           target lists, the scripts' own text); paths of the kernel and of
+           other projects are listed in EXTERNAL_PATHS.
+versions   every list of kernel versions is the Makefile's SUPPORTED_KERNELS
+           or scripts/lib.sh's BUILT_KERNELS; every bindgen version is one
+           scripts/lib.sh installs, and none is "or later" (the Makefile
+           wants the kernel's exact one); every LLVM version is LLVM_BIN's;
+           every Debian kernel version is one the scripts use.
+figures    every decimal figure in a document's prose (bold included) is a
+           cell, or the end of a range of cells, of a CSV file the document
+           shows (csv-table :file:, literalinclude) or names; every
+           *emphasised* column name is a header of one; a CSV that a script
+           generates has that script's header; a count of targets is the
+           code's.
+imports    the import rule Documentation/design.rst states ("no file
+           imports one above it", over the order of its diagram) holds for
+           every `use super::...` of rust/rsha, and no import circle exists.
+rules      each rule of RULES is stated in one paragraph, under its label;
+           every other place links to it.
+run bits   every script a document names that starts with "#!" is
+           executable in git (git ls-files -s).
+priorities the priorities the code decides (rust/drivers, rust/rsha) against
+           the Kconfig help, the defconfig fragments' comments and
+           Documentation/drivers.rst.
+kernels    scripts/lib.sh's BUILT_KERNELS are all in the Makefile's
+           SUPPORTED_KERNELS, which scripts/lib.sh and
+           scripts/debian-kernel.sh read instead of repeating.
+
+Then, unless --no-plant, the negative control:
+scripts/results/check-docs-plant.py plants one error of each class in a copy
+and requires this checker to report each (its PASS/FAIL lines are relayed).
 
 A figure or a structure that cannot be found is a FAIL naming what is
 missing, never a silent pass.
 """
 
 import csv
+import fnmatch
 import os
 import re
+import stat
+import subprocess
 import sys
 
-ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
-                       os.path.join(os.path.dirname(__file__), "..", ".."))
+ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
+PLANT = "--no-plant" not in sys.argv[1:]
+ROOT = os.path.abspath(ARGS[0] if ARGS else os.path.join(os.path.dirname(__file__), "..", ".."))
 UNITS = ("scalar", "vector", "crypto", "selected")
 failed = 0
 
 
 def result(ok, what):
     global failed
-    print(("PASS" if ok else "FAIL") + " docs: " + what)
+    print(("PASS" if ok else "FAIL") + " docs: " + what, flush=True)
     if not ok:
         failed += 1
+
+
+def verdict(what, errs, checked, optional=False):
+    """One result: FAIL with the first errors, or PASS when something was
+    checked at all. Nothing found to check is a FAIL, or, for an OPTIONAL
+    class (a document without figures), no result."""
+    if not errs and not checked and optional:
+        return
+    if errs:
+        more = f" (and {len(errs) - 6} more)" if len(errs) > 6 else ""
+        result(False, f"{what}: " + "; ".join(errs[:6]) + more)
+    elif not checked:
+        result(False, f"{what}: nothing found to check")
+    else:
+        result(True, f"{what} ({checked} checked)")
 
 
 class Missing(Exception):
@@ -73,6 +108,371 @@ def rs_files(rel):
 def relpath(p):
     return os.path.relpath(p, ROOT)
 
+
+# ---- the repository's files ---------------------------------------------
+
+def tracked_files():
+    """{path: executable} of the checkout: git's index where ROOT is a git
+    work tree (the mode git records), else every file under ROOT with its
+    mode on disk (the planted-error test's copy)."""
+    if os.path.exists(os.path.join(ROOT, ".git")):
+        out = subprocess.run(["git", "-C", ROOT, "ls-files", "-s"], capture_output=True, text=True)
+        if out.returncode != 0:
+            raise Missing(f"git ls-files -s failed: {out.stderr.strip()}")
+        files = {}
+        for line in out.stdout.splitlines():
+            meta, path = line.split("\t", 1)
+            files[path] = meta.split()[0] == "100755"
+        # Files of this checkout that git does not know yet (a new
+        # document or script before its commit) count as not executable.
+        new = subprocess.run(["git", "-C", ROOT, "ls-files", "-o", "--exclude-standard"],
+                             capture_output=True, text=True).stdout.split()
+        for path in new:
+            files.setdefault(path, False)
+        return files
+    files = {}
+    for d, dirs, names in os.walk(ROOT):
+        dirs[:] = [x for x in dirs if x != ".git"]
+        for n in names:
+            p = os.path.join(d, n)
+            files[relpath(p)] = bool(os.stat(p).st_mode & stat.S_IXUSR)
+    return files
+
+
+FILES = {}
+DIRS = set()
+
+
+def load_files():
+    FILES.update(tracked_files())
+    for p in FILES:
+        parts = p.split("/")
+        for i in range(1, len(parts)):
+            DIRS.add("/".join(parts[:i]))
+
+
+def docs():
+    found = ["README.md", "CONTRIBUTING.md"] + sorted(
+        p for p in FILES if re.fullmatch(r"Documentation/[^/]+\.rst", p))
+    return [p for p in found if os.path.exists(os.path.join(ROOT, p))]
+
+
+# ---- the documents' text --------------------------------------------------
+
+class Doc:
+    """A document split into prose (inline literals cut out), inline
+    literals and code blocks, each with its line number. Tables of data
+    (csv-table :file:) and literalinclude are recorded with their files."""
+
+    def __init__(self, rel):
+        self.rel = rel
+        self.text = read(rel)
+        self.prose, self.literals, self.blocks = [], [], []
+        self.csv_files, self.include_files = [], []
+        self.paragraphs = []     # (line, text) of prose, literals left in
+        if rel.endswith(".md"):
+            self._md()
+        else:
+            self._rst()
+
+    def _add_paragraph(self, start, lines):
+        if not lines:
+            return
+        para = " ".join(x.strip() for x in lines)
+        self.paragraphs.append((start, para))
+        if self.rel.endswith(".md"):
+            lit = r"`([^`]+)`"
+        else:
+            lit = r"``(.+?)``"
+        for m in re.finditer(lit, para):
+            self.literals.append((start, m.group(1)))
+        self.prose.append((start, re.sub(lit, " \u2027 ", para)))
+
+    def _md(self):
+        text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), self.text, flags=re.S)
+        lines = text.splitlines()
+        fence, para, start = False, [], 0
+        for i, line in enumerate(lines, 1):
+            if line.lstrip().startswith("```"):
+                self._add_paragraph(start, para)
+                para, fence = [], not fence
+                continue
+            if fence:
+                self.blocks.append((i, line))
+            elif not line.strip():
+                self._add_paragraph(start, para)
+                para = []
+            else:
+                if not para:
+                    start = i
+                para.append(line)
+        self._add_paragraph(start, para)
+
+    def _rst(self):
+        lines = self.text.splitlines()
+        i, para, start = 0, [], 0
+        base = os.path.dirname(self.rel)
+
+        def indented_body(j, indent):
+            """Line numbers of the block indented deeper than INDENT after j."""
+            body = []
+            while j < len(lines) and (not lines[j].strip() or
+                                      len(lines[j]) - len(lines[j].lstrip()) > indent):
+                body.append(j)
+                j += 1
+            while body and not lines[body[-1]].strip():
+                body.pop()
+            return body, j
+
+        while i < len(lines):
+            line = lines[i]
+            indent = len(line) - len(line.lstrip())
+            d = re.match(r"^\s*\.\.\s+([\w-]+)::\s*(.*)$", line)
+            if d or re.match(r"^\s*\.\.(\s|$)", line):
+                self._add_paragraph(start, para)
+                para = []
+                body, j = indented_body(i + 1, indent)
+                if d and d.group(1) in ("code-block", "code"):
+                    self.blocks += [(k + 1, lines[k]) for k in body]
+                elif d and d.group(1) == "literalinclude":
+                    self.include_files.append(os.path.normpath(os.path.join(base, d.group(2).strip())))
+                elif d and d.group(1) == "csv-table":
+                    for k in body:
+                        f = re.match(r"^\s+:file:\s*(\S+)", lines[k])
+                        if f:
+                            self.csv_files.append(os.path.normpath(os.path.join(base, f.group(1))))
+                i = j
+                continue
+            if not line.strip():
+                self._add_paragraph(start, para)
+                para = []
+                i += 1
+                continue
+            if not para:
+                start = i + 1
+            para.append(line)
+            if line.rstrip().endswith("::") and not re.match(r"^\s*\.\.", line):
+                self._add_paragraph(start, para)
+                para = []
+                body, j = indented_body(i + 1, indent)
+                self.blocks += [(k + 1, lines[k]) for k in body]
+                i = j
+                continue
+            i += 1
+        self._add_paragraph(start, para)
+
+    def code(self):
+        """(line, text) of everything quoted as code: literals and blocks."""
+        return self.literals + self.blocks
+
+    def everything(self):
+        return self.prose + self.literals + self.blocks
+
+
+# ---- names ----------------------------------------------------------------
+
+# Paths under this repository's top-level directories that belong to the
+# kernel or another project: named by the documents as such, never ours.
+EXTERNAL_PATHS = {
+    "Documentation/dev-tools/ktap.rst",        # the kernel's KTAP spec
+    "rust/kernel/net/phy.rs",                  # the kernel's phy abstraction
+    "scripts/kconfig/merge_config.sh",         # the kernel's scripts/
+    "scripts/sign-file",
+    "scripts/checkpatch.pl",
+    "rust/libkernel.rmeta",                    # a kernel build's Rust artifacts
+    "rust/libcore.rmeta",
+}
+# File names (no directory) that are the kernel's or OpenSSL's.
+EXTERNAL_FILES = {
+    "hmac.c", "xor.c", "algos.c", "sha256.h", "ktap.rst", "checkpatch.pl", "merge_config.sh",
+    "sha1-armv8.pl", "sha512-armv8.pl", "sha256-core.S", "sha512-core.S", "phy.rs", "dkms.conf",
+    "kunit.py", ".rustfmt.toml", "Kconfig", "Module.symvers",
+}
+TOP = ("scripts/", "rust/", "asm/", "tests/", "patches/", "defconfig-fragments/", "Documentation/", ".ci/")
+ROOT_FILES = ("Makefile", "Kbuild", "Kconfig", "README.md", "CONTRIBUTING.md", "LICENSE")
+FILE_EXT = r"(?:sh|py|rs|S|c|h|csv|config|patch|rst|tab|meta|toml|ko|md)"
+
+
+def brace_expand(s):
+    m = re.search(r"\{([^{}]*,[^{}]*)\}", s)
+    if not m:
+        return [s]
+    return [x for alt in m.group(1).split(",") for x in brace_expand(s[:m.start()] + alt + s[m.end():])]
+
+
+def glob_re(pattern):
+    """A name with placeholders (<arch>, *, ...) as a regex over names."""
+    out = ""
+    for part in re.split(r"(<[^<>]*>|\*|\.\.\.)", pattern):
+        if part in ("*", "...") or (part.startswith("<") and part.endswith(">")):
+            out += r"[^/\s]*"
+        else:
+            out += re.escape(part)
+    return re.compile(out + r"\Z")
+
+
+def matches(pattern, names):
+    rx = [glob_re(p) for p in brace_expand(pattern)]
+    return all(any(r.match(n) for n in names) for r in rx)
+
+
+def code_names():
+    """Every name of ours the code defines: driver names, module names,
+    test targets, .ko files."""
+    drivers, modules, kos = set(), set(), set()
+    for p in rs_files("rust/drivers") + rs_files("rust/testing"):
+        with open(p, encoding="utf-8") as f:
+            src = f.read()
+        m = re.search(r"\bname\s*:\s*\"([\w-]+)\"", src)
+        if m:
+            modules.add(m.group(1))
+        if "rust/drivers/" in p:
+            arch = {"arm64": "arm64", "x86_64": "x86_64"}.get(p.rsplit("_", 1)[-1][:-3], "arm")
+            if p.endswith("_x86_64.rs"):
+                arch = "x86_64"
+            elif p.endswith("_arm64.rs"):
+                arch = "arm64"
+            for u in UNITS:
+                for n in re.findall(r"\b" + u + r"\s*:\s*\"([\w-]+)\"", src):
+                    drivers.add(n)
+                    drivers.add("hmac-" + n)
+        for n in re.findall(r"\"((?:hmac-)?[\w-]+-rs(?:-[\w-]+)?)\"", src):
+            drivers.add(n)
+    for m in re.findall(r"^obj-\$\([\w]+\)\s*\+=\s*([\w-]+)\.o", read("Kbuild"), re.M):
+        kos.add(m + ".ko")
+        modules.add(m.replace("-", "_"))
+    mods = set()
+    for m in modules:
+        mods |= {m, m.replace("_", "-"), m.replace("x86-64", "x86_64").replace("_", "-").replace("x86-64", "x86_64")}
+        mods.add(m.replace("-", "_"))
+    fix = set()
+    for m in mods:
+        fix.add(m.replace("x86-64", "x86_64"))
+    return drivers, mods | fix, kos
+
+
+def code_targets():
+    """(default, full) target lists of scripts/test.sh, and every -bench
+    target (a test target's kernel without the debug options)."""
+    src = read("scripts/test.sh")
+    lists = [x.split() for x in re.findall(r"TARGETS=\$\{RSHA_TARGETS:-([^}]*)\}", src)]
+    if len(lists) < 2:
+        raise Missing("scripts/test.sh: no two 'TARGETS=${RSHA_TARGETS:-...}' lists (default and --full)")
+    full = max(lists, key=len)
+    default = min(lists, key=len)
+    bench = {t[:-len("-test")] + "-bench" for t in full if not t.startswith("debian-")}
+    return default, full, set(full) | bench
+
+
+def check_names(doc, names):
+    drivers, modules, kos, targets, env, kconfig = names
+    errs, n = [], 0
+    files = set(FILES) | DIRS
+    base = {p.rsplit("/", 1)[-1] for p in FILES}
+
+    def bad(line, what):
+        errs.append(f"line {line}: {what}")
+
+    for line, text in doc.everything():
+        # Paths of this repository.
+        for m in re.finditer(r"(?<![\w./$~-])((?:" + "|".join(re.escape(t) for t in TOP)
+                             + r")[\w./*<>{},+-]*)", text):
+            p = m.group(1).rstrip(".,:;)")
+            if "{" in p and "}" not in p:
+                p = p.split("{")[0]
+            n += 1
+            if p in EXTERNAL_PATHS or any(p.startswith(x + "/") for x in EXTERNAL_PATHS):
+                continue
+            pat = p.rstrip("/")
+            if not matches(pat, files):
+                bad(line, f"'{p}' is no file or directory of the checkout")
+        for m in re.finditer(r"(?<![\w./-])(" + "|".join(ROOT_FILES) + r")(?![\w/-])", text):
+            n += 1
+            if m.group(1) not in FILES:
+                bad(line, f"'{m.group(1)}' is not in the checkout")
+        # RSHA_* variables: some script, Makefile or source reads them.
+        for v in set(re.findall(r"\b(RSHA_[A-Z0-9_]+)", text)):
+            n += 1
+            if v not in env:
+                bad(line, f"{v} is used by no script or source of the checkout")
+        # Kconfig symbols of ours.
+        for c in re.findall(r"\bCONFIG_([A-Z0-9_{},]+)", text):
+            for s in brace_expand(c.rstrip(",_")):
+                if "RSHA" in s or (s.startswith("CRYPTO_") and s.endswith("_RUST")):
+                    n += 1
+                    if s not in kconfig:
+                        bad(line, f"CONFIG_{s} is no symbol of Kconfig")
+    for line, text in doc.code():
+        literal = (line, text) in doc.literals
+        for tok in re.split(r"[\s`'\"(),;|=]+", text):
+            tok = tok.rstrip(".:")
+            if not tok or tok.startswith(("-", "$", "/", "~")):
+                continue
+            # Bare file names of ours.
+            if re.fullmatch(r"[\w.*<>{},+-]+\." + FILE_EXT, tok) and "/" not in tok:
+                if not literal:
+                    continue
+                if tok in EXTERNAL_FILES or tok.lower() in EXTERNAL_FILES:
+                    continue
+                n += 1
+                if tok.endswith(".ko"):
+                    if not matches(tok, kos):
+                        bad(line, f"'{tok}' is no module Kbuild builds")
+                elif not matches(tok, base):
+                    bad(line, f"'{tok}' is the name of no file of the checkout")
+                continue
+            for t in re.split(r"[.]", tok) if re.search(r"_rs\.", tok) else [tok]:
+                # Drivers and modules of ours.
+                if re.fullmatch(r"[\w<>*-]*\w[\w<>*]*-rs(?:-[\w-]+)?", t) or re.fullmatch(r"[\w<>*]+_rs", t):
+                    n += 1
+                    # A name of ours inside another (a KTAP test "insmod-<module>") counts.
+                    if not any(matches(x, drivers | modules) for x in
+                               [t] + [t.split("-", k)[-1] for k in range(1, t.count("-"))]):
+                        bad(line, f"'{t}' is no driver or module of the code")
+            # Test and bench targets.
+            if re.fullmatch(r"[a-z<][\w<>.*-]*-(?:test|bench)", tok) and \
+                    (tok.startswith("<") or tok.split("-")[0] in {t.split("-")[0] for t in targets}):
+                n += 1
+                if not matches(tok, targets):
+                    bad(line, f"'{tok}' is no target of scripts/test.sh")
+    # Options of our scripts in commands: each is in the script's text.
+    for line, text in doc.code():
+        for cmd in re.split(r"\|\||&&|[|;#]", text):
+            words = cmd.split()
+            for k, w in enumerate(words):
+                w = w.lstrip("(")
+                if w.startswith(("scripts/", "tests/", ".ci/")) and w in FILES:
+                    src = read(w)
+                    for opt in words[k + 1:]:
+                        o = re.match(r"(--[\w-]+)", opt)
+                        if o:
+                            n += 1
+                            if o.group(1) not in src:
+                                bad(line, f"{w} has no option {o.group(1)}")
+                    break
+    verdict(f"names: {doc.rel}: every path, file, driver, module, target, option, RSHA_ variable and "
+            f"Kconfig symbol named exists in the code", errs, n, optional=True)
+
+
+def env_names():
+    """Every RSHA_* word of the checkout's code (not its documents)."""
+    found = set()
+    for p in FILES:
+        if p.endswith((".rst", ".md", ".csv", ".png", ".meta")) or p.startswith("Documentation/"):
+            continue
+        try:
+            with open(os.path.join(ROOT, p), encoding="utf-8", errors="replace") as f:
+                found |= set(re.findall(r"\b(RSHA_[A-Z0-9_]+)", f.read()))
+        except OSError:
+            pass
+    return found
+
+
+def kconfig_symbols():
+    return set(re.findall(r"^\s*(?:menu)?config\s+(\w+)", read("Kconfig"), re.M))
+
+
+# ---- priorities ---------------------------------------------------------
 
 def fn_body(src, name):
     """The text of fn NAME's body (braces balanced), or None."""
@@ -251,10 +651,10 @@ def check_kconfig(mods, lib):
             claims += 1
             if int(m.group(1)) != lib:
                 errs.append(f"*-lib drivers at {m.group(1)}, LIB_DRIVER_PRIORITY is {lib}")
-        result(not errs, f"Kconfig {sym} ({module}) priorities agree with {mod['file']}"
+        result(not errs, f"priorities: Kconfig {sym} ({module}) priorities agree with {mod['file']}"
                f" ({claims} stated)" + ("" if not errs else ": " + "; ".join(errs)))
     for module in sorted(set(mods) - seen):
-        result(False, f"Kconfig: no config symbol with a help text found for module {module}")
+        result(False, f"priorities: Kconfig: no config symbol with a help text found for module {module}")
 
 
 # ---- defconfig fragments ------------------------------------------------
@@ -306,7 +706,7 @@ def check_fragments(mods, lib):
                 if new and set(new) != want_new:
                     errs.append(f"selected drivers at {fmt(set(new))} on 7.x, the code: {fmt(want_new)}"
                                 f" (for {', '.join(enabled)})")
-        result(not errs and claims > 0, f"defconfig-fragments/{f}: comment priorities agree with the code"
+        result(not errs and claims > 0, f"priorities: defconfig-fragments/{f}: comment priorities agree with the code"
                f" ({claims} stated)" + ("" if not errs else ": " + "; ".join(errs))
                + ("" if claims or errs else ": a comment on the selected drivers' priority with no figure read"))
 
@@ -401,7 +801,7 @@ def check_drivers_rst(mods, rule):
         errs.append("no table with a 'priority' column naming a driver")
     elif missing:
         errs.append("selected drivers in no priority table: " + ", ".join(missing))
-    result(not errs, f"{rel}: priority tables agree with the code ({claims} figures)"
+    result(not errs, f"priorities: {rel}: priority tables agree with the code ({claims} figures)"
            + ("" if not errs else ": " + "; ".join(errs)))
 
     # The section of the 7.x rule: its bold figures are selected priorities
@@ -410,7 +810,7 @@ def check_drivers_rst(mods, rule):
     m = re.search(r"^(Priorit[^\n]*\b7\.(?:\d|x)[^\n]*)\n([-=~^\"'`]+)\n(.*?)(?=^[^\n]+\n[-=~^\"'`]{3,}\n|\Z)",
                   text, re.S | re.M)
     if not m:
-        result(False, f"{rel}: no section titled 'Priorities on 7.x' (the 7.x rule) found")
+        result(False, f"priorities: {rel}: no section titled 'Priorities on 7.x' (the 7.x rule) found")
     else:
         sec = m.group(3)
         errs = []
@@ -425,69 +825,505 @@ def check_drivers_rst(mods, rule):
         for n in re.findall(r"at most\s+\**(\d{3})", sec):
             if int(n) != lib - cap:
                 errs.append(f"unit drivers 'at most {n}', the code: {lib - cap}")
-        result(not errs, f"{rel}: '{m.group(1).strip()}' agrees with selected_priority() and unit_priority()"
+        result(not errs, f"priorities: {rel}: '{m.group(1).strip()}' agrees with selected_priority() and unit_priority()"
                + ("" if not errs else ": " + "; ".join(errs)))
     errs = [f"'-lib drivers ({n})'" for n in re.findall(r"-lib``?\s+drivers?\s*\((\d+)\)", text) if int(n) != lib]
     errs += [f"'-lib`` ... at priority {n}'" for n in re.findall(r"-lib``,?\s.{0,80}?at priority (\d+)", text, re.S)
              if int(n) != lib]
-    result(not errs, f"{rel}: the *-lib drivers' priority is LIB_DRIVER_PRIORITY ({lib})"
+    result(not errs, f"priorities: {rel}: the *-lib drivers' priority is LIB_DRIVER_PRIORITY ({lib})"
            + ("" if not errs else ": " + ", ".join(errs)))
 
 
-# ---- supported kernels --------------------------------------------------
+
+
+# ---- versions ---------------------------------------------------------------
+
+def makefile_kernels():
+    m = re.search(r"^SUPPORTED_KERNELS\s*:?=\s*(.*)$", read("Makefile"), re.M)
+    if not m or not m.group(1).split():
+        raise Missing("Makefile: no 'SUPPORTED_KERNELS := <versions>' line")
+    return m.group(1).split()
+
+
+def built_kernels():
+    m = re.search(r'^BUILT_KERNELS="([^"]*)"', read("scripts/lib.sh"), re.M)
+    if not m or not m.group(1).split():
+        raise Missing("scripts/lib.sh: no 'BUILT_KERNELS=\"<versions>\"' line")
+    return m.group(1).split()
+
+
+def code_versions():
+    lib = read("scripts/lib.sh")
+    bindgen = set(re.findall(r"\bBINDGEN_VERSION=([\d.]+)", lib))
+    llvm = set(re.findall(r"/usr/lib/llvm-(\d+)/bin", lib + read("Makefile")))
+    if not bindgen:
+        raise Missing("scripts/lib.sh: no BINDGEN_VERSION=...")
+    if len(llvm) != 1:
+        raise Missing(f"scripts/lib.sh and the Makefile: LLVM_BIN names {sorted(llvm) or 'no'} LLVM versions, not one")
+    debian = set()
+    for p in FILES:
+        if p.startswith("scripts/") and not p.endswith((".csv", ".png")):
+            with open(os.path.join(ROOT, p), encoding="utf-8", errors="replace") as f:
+                debian |= set(re.findall(r"\d+\.\d+\.\d+\+deb\d+", f.read()))
+    return bindgen, llvm.pop(), debian
+
+
+KVER = r"(?<![\w.])[5-7]\.\d{1,2}(?:\.\*|\.y)?(?![\d]|\.\d)"
+KLIST = re.compile(KVER + r"(?:(?:,|,? or|,? and)\s+" + KVER + r")+")
+
+
+def check_versions(doc, supported, built, bindgen, llvm, debian):
+    errs, n = [], 0
+    lists = (sorted(supported), sorted(built))
+    for line, text in doc.everything():
+        flat = re.sub(r"\s+", " ", text)
+        for m in KLIST.finditer(flat):
+            got = sorted(set(re.findall(r"[5-7]\.\d{1,2}", m.group(0))))
+            n += 1
+            if got not in lists:
+                errs.append(f"line {line}: kernels '{m.group(0)}', the code's lists: "
+                            f"{' '.join(supported)} (Makefile SUPPORTED_KERNELS), "
+                            f"{' '.join(built)} (scripts/lib.sh BUILT_KERNELS)")
+        for m in re.finditer(r"(?<![\d.])(0\.\d{2}\.\d+)(?![\d.])", flat):
+            n += 1
+            if m.group(1) not in bindgen:
+                errs.append(f"line {line}: bindgen {m.group(1)}: scripts/lib.sh installs {', '.join(sorted(bindgen))}")
+            if re.match(r"\s*(?:or later|or newer|and later|or above|\+)", flat[m.end():]):
+                errs.append(f"line {line}: bindgen {m.group(1)} 'or later': the Makefile requires the exact "
+                            f"version the kernel's .config records")
+        for m in re.finditer(r"\b(?:llvm|clang|llvm-mca|LLVM|clang version)[- ](\d{2})\b", flat):
+            n += 1
+            if m.group(1) != llvm:
+                errs.append(f"line {line}: '{m.group(0)}', LLVM_BIN is LLVM {llvm}")
+        for m in re.finditer(r"\d+\.\d+\.\d+\+deb\d+", flat):
+            n += 1
+            if m.group(0) not in debian:
+                errs.append(f"line {line}: Debian kernel {m.group(0)} is in no script")
+    verdict(f"versions: {doc.rel}: kernel lists, bindgen, LLVM and Debian kernel versions are the code's",
+            errs, n)
+
+
+# ---- figures ------------------------------------------------------------------
+
+def csv_rows(rel):
+    with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+        return list(csv.reader(f))
+
+
+def cell_numbers(rels):
+    """Every number of the cells of the files RELS (a cell "0.83-1.01" or
+    "512.3/522.3" gives each)."""
+    out = set()
+    for rel in rels:
+        if rel.endswith(".csv"):
+            cells = [c for r in csv_rows(rel) for c in r]
+        else:
+            cells = read(rel).split()
+        for c in cells:
+            out |= set(re.findall(r"\d+(?:\.\d+)?", c.replace(",", "")))
+    return out
+
+
+def figure_found(fig, values):
+    """FIG (a string, "0.975") is a cell value, as written or rounded to its
+    decimals."""
+    v = float(fig)
+    d = len(fig.split(".")[1]) if "." in fig else 0
+    return fig in values
+
+
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def doc_csvs(doc):
+    named = {os.path.normpath("Documentation/" + m.split("/")[-1])
+             for _, t in doc.literals for m in re.findall(r"[\w.-]+\.csv", t)}
+    named = {p for p in named if p in FILES}
+    if doc.rel == "README.md":
+        # The README's run times are those of Documentation/run-times.csv.
+        named.add("Documentation/run-times.csv")
+    rels = sorted(set(doc.csv_files) | set(doc.include_files) | named)
+    missing = [r for r in rels if r not in FILES]
+    return rels, missing
+
+
+def check_figures(doc, default, full):
+    rels, missing = doc_csvs(doc)
+    errs, n = [f"{r} (csv-table or literalinclude) is not in the checkout" for r in missing], 0
+    rels = [r for r in rels if r not in missing]
+    values = cell_numbers(rels)
+    # Decimal figures of the prose, ranges as their two ends; versions and
+    # the project's fixed targets ("0.95x", "1.10", "1.25x") excepted.
+    for line, text in doc.prose:
+        for m in re.finditer(r"(?<![\w.\-/])(\d+\.\d+)(?:\s*-\s*(\d+\.\d+))?(?![\w.]*\d)", text):
+            for fig in filter(None, m.groups()):
+                if re.fullmatch(r"[5-7]\.\d{1,2}", fig):
+                    continue
+                # "0.95x" is a target, "2.5 %" a derived share: not cells.
+                if re.match(r"x\b|\s*%", text[m.end():]) or fig in ("1.10",):
+                    continue
+                n += 1
+                if not values:
+                    errs.append(f"line {line}: figure {fig}, but the document shows no CSV")
+                elif not figure_found(fig, values):
+                    errs.append(f"line {line}: {fig} is in none of {', '.join(os.path.basename(r) for r in rels)}")
+    # *Column* names that the prose defines are headers of its CSVs.
+    headers = set()
+    for r in rels:
+        if r.endswith(".csv"):
+            rows = csv_rows(r)
+            if rows:
+                headers |= {h.strip() for h in rows[0]}
+                headers |= {h.split(" (")[0].strip() for h in rows[0]}
+    for line, text in doc.prose:
+        for m in re.finditer(r"(?<![\w*])\*([^*\s][^*]*?)\*(?:\s+(?:is|lists|compares)\b|: )", text):
+            term = m.group(1)
+            n += 1
+            if term not in headers:
+                errs.append(f"line {line}: *{term}* is the header of no column of "
+                            f"{', '.join(os.path.basename(r) for r in rels) or 'its CSVs (none)'}")
+    # Counts of targets.
+    for line, text in doc.prose + doc.literals:
+        flat = re.sub(r"\s+", " ", text)
+        counts = [m.group(1) for m in re.finditer(r"\b(\w+) (?:test )?targets\b", flat)]
+        if re.search(r"target|--full", flat):
+            counts += re.findall(r"\ball (\w+)\b", flat)
+        for c in counts:
+            c = c.lower()
+            k = NUMBER_WORDS.get(c, int(c) if c.isdigit() else None)
+            if k is None:
+                continue
+            n += 1
+            if k not in (len(default), len(full)):
+                errs.append(f"line {line}: '{c}' targets: scripts/test.sh has {len(default)} (default) "
+                            f"and {len(full)} (--full)")
+    verdict(f"figures: {doc.rel}: decimal figures, defined column names and target counts are those of "
+            f"its CSV files and the code", errs, n, optional=True)
+
+
+def check_csv_generators():
+    """A Documentation CSV whose first two columns a script writes with
+    writerow([...]) has that script's whole header."""
+    gens = []
+    for p in FILES:
+        if p.startswith("scripts/") and p.endswith(".py"):
+            src = read(p)
+            for m in re.finditer(r"writerow\(\[((?:\s*\"[^\"]*\"\s*,?)+)\]", src):
+                gens.append((p, re.findall(r"\"([^\"]*)\"", m.group(1))))
+    errs, n = [], 0
+    for p in sorted(FILES):
+        if not re.fullmatch(r"Documentation/[^/]+\.csv", p):
+            continue
+        rows = csv_rows(p)
+        if not rows:
+            errs.append(f"{p} is empty")
+            continue
+        head = rows[0]
+        for g, want in gens:
+            if len(want) >= 2 and head[:2] == want[:2]:
+                n += 1
+                if head != want:
+                    diff = [f"'{a}' (the script: '{b}')" for a, b in zip(head, want) if a != b]
+                    errs.append(f"{p}: header differs from {g}'s: "
+                                + (", ".join(diff) or f"{len(head)} columns, the script {len(want)}"))
+        # Every row as long as the header.
+        bad = [i + 1 for i, r in enumerate(rows) if len(r) != len(head)]
+        n += 1
+        if bad:
+            errs.append(f"{p}: rows {bad[:5]} have not the header's {len(head)} cells")
+    # targets.csv names the test targets of scripts/test.sh.
+    verdict("figures: Documentation/*.csv: headers of generated CSVs are their scripts', every row complete",
+            errs, n)
+
+
+def check_targets_csv(full):
+    rows = csv_rows("Documentation/targets.csv")
+    errs = []
+    col = [i for i, h in enumerate(rows[0]) if h.strip().lower() == "target"] if rows else []
+    if not col:
+        errs.append("no column 'target'")
+    else:
+        listed = {r[col[0]].strip("` ") for r in rows[1:]}
+        for t in sorted(set(full) - listed):
+            errs.append(f"{t} (scripts/test.sh --full) has no row")
+        for t in sorted(listed - set(full)):
+            errs.append(f"{t} is no target of scripts/test.sh --full")
+    verdict("figures: Documentation/targets.csv lists exactly the targets of scripts/test.sh --full",
+            errs, len(full))
+
+
+# ---- imports ------------------------------------------------------------------
+
+def rsha_imports():
+    """{file: {imported file}} of rust/rsha: `use super::...` and
+    `super::name` paths, comments left out."""
+    graph = {}
+    for p in rs_files("rust/rsha"):
+        name = os.path.basename(p)
+        if name in ("mod.rs", "bindings_generated.rs"):
+            continue
+        with open(p, encoding="utf-8") as f:
+            src = re.sub(r"//[^\n]*", "", f.read())
+        deps = set()
+        for m in re.finditer(r"\buse\s+super::\{", src):
+            depth, i = 1, m.end()
+            while depth and i < len(src):
+                depth += {"{": 1, "}": -1}.get(src[i], 0)
+                i += 1
+            body, depth, part = src[m.end():i - 1], 0, ""
+            for ch in body + ",":
+                if ch == "," and depth == 0:
+                    if part.strip():
+                        deps.add(re.match(r"\s*(\w+)", part).group(1))
+                    part = ""
+                    continue
+                depth += {"{": 1, "}": -1}.get(ch, 0)
+                part += ch
+        deps |= set(re.findall(r"\bsuper::(\w+)", src))
+        graph[name] = {d + ".rs" for d in deps if d != "self"} - {name}
+    return graph
+
+
+def check_imports():
+    rel = "Documentation/design.rst"
+    text = read(rel)
+    graph = rsha_imports()
+    errs, n = [], 0
+    rule = re.search(r"no file imports one\s+above\s+it|imports only files below it", text)
+    # The diagram: the literal block that names the library's files; a
+    # file's layer is the line of its first mention.
+    block = None
+    for m in re.finditer(r"::\n\n((?:[ \t]+[^\n]*\n|\n)+)", text):
+        if sum(f in m.group(1) for f in graph) >= len(graph) // 2:
+            block = m.group(1)
+            break
+    if not rule:
+        errs.append(f"{rel} states no import rule ('no file imports one above it') for its diagram")
+    if block is None:
+        errs.append(f"{rel}: no literal block naming rust/rsha's files (the import diagram)")
+    else:
+        # Layers are the groups of lines between lines of arrows alone
+        # ("|", "v", "+", "-", ">", "<"); files of one layer may import each
+        # other, as long as no circle forms.
+        layer, i = {}, 0
+        for line in block.splitlines():
+            if line.strip() and re.fullmatch(r"[\s|v+\-<>]*", line):
+                i += 1
+                continue
+            for f in re.findall(r"\b(\w+\.(?:rs|c))\b", line):
+                layer.setdefault(f, i)
+        for f in sorted(graph):
+            if f not in layer:
+                errs.append(f"rust/rsha/{f} is not in the diagram")
+        for f, deps in sorted(graph.items()):
+            for d in sorted(deps):
+                n += 1
+                if f in layer and d in layer and layer[d] < layer[f] and rule:
+                    errs.append(f"{f} imports {d}, which the diagram puts above it")
+    # No circle, whatever the text says.
+    state = {}
+
+    def visit(f, path):
+        state[f] = 1
+        for d in sorted(graph.get(f, ())):
+            if state.get(d) == 1:
+                errs.append("import circle: " + " -> ".join(path[path.index(d):] + [d]) if d in path
+                            else f"import circle through {d}")
+            elif not state.get(d):
+                visit(d, path + [d])
+        state[f] = 2
+
+    for f in sorted(graph):
+        if not state.get(f):
+            visit(f, [f])
+    verdict(f"imports: {rel}'s import rule holds for every 'use super::' of rust/rsha, no circle",
+            errs, n)
+
+
+# ---- one statement per rule ----------------------------------------------------
+
+# label: (what, regex of a paragraph stating the rule). The rule is stated
+# in the section under ".. _label:" only; elsewhere a link to it.
+RULES = {
+    "simd-irqs-off": ("SIMD with interrupts off",
+                      r"(?:scalar core|scalar)[^.]{0,120}interrupts (?:are )?(?:off|disabled)"
+                      r"|interrupts (?:are )?(?:off|disabled)[^.]{0,80}(?:scalar core|NEON|SIMD)"
+                      r"|SIMD with IRQs off|may_use_simd\(\)``? (?:refuses|allows)"),
+    "neon-bound": ("the SIMD section bound",
+                   r"(?:at most|every|cut every)\s+(?:``NEON_SECTION_BYTES`` = )?(?:4096 bytes|4 KiB)"),
+    "priorities-7x": ("the 7.x priorities", r"\*\*290\*\*|\b290\b[^.]{0,200}\b310\b"),
+    "hmac-drivers": ("an HMAC driver's priority",
+                     r"one above its hash driver|(?:at )?its priority plus one"),
+}
+
+
+def sections(doc):
+    """(line, label) of every '.. _label:' of an rst document."""
+    return [(i + 1, m.group(1)) for i, line in enumerate(doc.text.splitlines())
+            for m in [re.match(r"^\.\. _([\w-]+):\s*$", line)] if m]
+
+
+def section_of(doc, line):
+    """The label of the section LINE is in: the last label before it whose
+    section (up to the next title of the same or a higher level) holds it."""
+    lines = doc.text.splitlines()
+    label, level_of_label = None, None
+    levels = []
+    for i in range(min(line, len(lines))):
+        m = re.match(r"^\.\. _([\w-]+):\s*$", lines[i])
+        if m:
+            label, level_of_label = m.group(1), None
+            continue
+        if i + 1 < len(lines) and lines[i].strip() and re.fullmatch(r"([=\-~^\"'`])\1{2,}", lines[i + 1].strip()) \
+                and len(lines[i + 1].strip()) >= len(lines[i].strip()):
+            ch = lines[i + 1].strip()[0]
+            if ch not in levels:
+                levels.append(ch)
+            lv = levels.index(ch)
+            if label and level_of_label is None:
+                level_of_label = lv
+            elif label and lv <= level_of_label:
+                label, level_of_label = None, None
+    return label
+
+
+def check_rules(all_docs):
+    errs, n = [], 0
+    for label, (what, rx) in RULES.items():
+        homes = [d for d in all_docs if label in [x for _, x in sections(d)]]
+        if len(homes) != 1:
+            errs.append(f"'{what}': the label '.. _{label}:' is in {len(homes)} documents, not one")
+            continue
+        stated = []
+        for d in all_docs:
+            for line, para in d.paragraphs:
+                if re.search(rx, re.sub(r"\s+", " ", para)):
+                    n += 1
+                    where = section_of(d, line) if d.rel.endswith(".rst") else None
+                    stated.append((d.rel, line, where == label))
+        inside = [s for s in stated if s[2]]
+        outside = [s for s in stated if not s[2]]
+        if not inside:
+            errs.append(f"'{what}' is not stated under '.. _{label}:' ({homes[0].rel})")
+        for rel, line, _ in outside:
+            errs.append(f"'{what}' stated again in {rel} line {line}: link :ref:`{label}` instead")
+    verdict("rules: each rule is stated once, under its label (" + ", ".join(RULES) + ")", errs, n)
+
+
+# ---- run bits ------------------------------------------------------------------
+
+def check_run_bits(all_docs):
+    errs, n = [], set()
+    for d in all_docs:
+        for line, text in d.everything():
+            for p in re.findall(r"(?:scripts|tests|\.ci)/[\w./-]+", text):
+                p = p.rstrip(".,:;)")
+                if p not in FILES or p in n:
+                    continue
+                with open(os.path.join(ROOT, p), "rb") as f:
+                    if f.read(2) != b"#!":
+                        continue
+                n.add(p)
+                if not FILES[p]:
+                    errs.append(f"{p} (named in {d.rel} line {line}) starts with #! but is not executable in git "
+                                f"(git update-index --chmod=+x {p})")
+    verdict("run bits: every script the documents name that starts with #! is executable in git",
+            errs, len(n))
+
+
+# ---- supported kernels -------------------------------------------------------
 
 def check_kernels():
-    mk = read("Makefile")
-    m = re.search(r"^SUPPORTED_KERNELS\s*:?=\s*(.*)$", mk, re.M)
-    if not m:
-        raise Missing("Makefile: no 'SUPPORTED_KERNELS := ...' line")
-    want = m.group(1).split()
-    result(bool(want), f"Makefile: SUPPORTED_KERNELS is {' '.join(want)}")
-    readme = re.sub(r"\s+", " ", read("README.md"))
-    ver = r"(?<![\d.])[5-9]\.\d{1,2}(?![\d])(?:\.y)?"
-    lists = [re.findall(r"[5-9]\.\d{1,2}", x.group(0))
-             for x in re.finditer(ver + r"(?:(?:,| or| and|, or|, and) " + ver + r")+", readme)]
-    errs = [f"'{', '.join(v)}'" for v in lists if sorted(set(v)) != sorted(want)]
-    result(bool(lists) and not errs, f"README.md: the kernel versions it lists are the Makefile's"
-           f" ({len(lists)} lists)" + ("" if lists else ": no list of kernel versions found")
-           + ("" if not errs else ": " + ", ".join(errs) + f" against {', '.join(want)}"))
-    dk = read("scripts/debian-kernel.sh")
-    reads = re.search(r"SUPPORTED_KERNELS.*\$RSHA_ROOT/Makefile", dk)
-    result(bool(reads), "scripts/debian-kernel.sh takes the supported kernels from the Makefile's SUPPORTED_KERNELS"
-           + ("" if reads else ": it does not read SUPPORTED_KERNELS from $RSHA_ROOT/Makefile"))
+    supported, built = makefile_kernels(), built_kernels()
+    errs = [f"{k} (scripts/lib.sh BUILT_KERNELS) is not in the Makefile's SUPPORTED_KERNELS"
+            for k in built if k not in supported]
+    lib = read("scripts/lib.sh")
+    cases = re.findall(r"^\t(\d+\.\d+)\)", lib[lib.find("use_kernel()"):], re.M)
+    if sorted(cases) != sorted(built):
+        errs.append(f"use_kernel knows {' '.join(cases) or 'no version'}, BUILT_KERNELS is {' '.join(built)}")
+    if not re.search(r"^SUPPORTED_KERNELS=.*\$RSHA_ROOT/Makefile", lib, re.M):
+        errs.append("scripts/lib.sh does not read SUPPORTED_KERNELS from $RSHA_ROOT/Makefile")
+    if not re.search(r"SUPPORTED_KERNELS.*\$RSHA_ROOT/Makefile", read("scripts/debian-kernel.sh")):
+        errs.append("scripts/debian-kernel.sh does not read SUPPORTED_KERNELS from $RSHA_ROOT/Makefile")
+    verdict(f"kernels: the Makefile's SUPPORTED_KERNELS ({' '.join(supported)}) is the one list: scripts/lib.sh "
+            f"and scripts/debian-kernel.sh read it, BUILT_KERNELS ({' '.join(built)}) is within it", errs, 1)
+    return supported, built
+
+
+# ---- main ---------------------------------------------------------------------
+
+def run(what, fn, *args):
+    try:
+        return fn(*args)
+    except Missing as e:
+        result(False, f"{what}: {e}")
+    return None
 
 
 def main():
     global code_below, code_cap, lib
+    load_files()
+    all_docs = []
+    for rel in docs():
+        d = run(f"reading {rel}", Doc, rel)
+        if d:
+            all_docs.append(d)
+    if not any(d.rel == "README.md" for d in all_docs):
+        result(False, "README.md: not found")
+    # Priorities.
+    MODS = RULE = None
     try:
         RULE = code_rule()
         lib, code_below, above, code_cap, where = RULE
         MODS = code_modules(RULE)
-        result(True, f"the code's priorities: LIB_DRIVER_PRIORITY {lib} ({where}); on 7.x a selected driver "
-               f"{lib - code_below} where every CPU has its CE unit, else at least {lib + above}; unit drivers "
-               f"at most {lib - code_cap}; {len(MODS)} driver modules")
     except Missing as e:
-        result(False, f"the code's priorities: {e}")
-        MODS = None
-    for check in (check_kconfig, check_fragments):
-        if MODS is not None:
-            try:
-                check(MODS, RULE[0])
-            except Missing as e:
-                result(False, f"{check.__name__}: {e}")
+        result(False, f"priorities: the code's rule: {e}")
     if MODS is not None:
-        try:
-            check_drivers_rst(MODS, RULE)
-        except Missing as e:
-            result(False, f"Documentation/drivers.rst: {e}")
+        for check in (check_kconfig, check_fragments):
+            run(f"priorities: {check.__name__}", check, MODS, RULE[0])
+        run("priorities: Documentation/drivers.rst", check_drivers_rst, MODS, RULE)
+    # Kernels and versions.
+    kernels = run("kernels", check_kernels)
+    versions = run("versions: the code's", code_versions)
+    targets = run("names: the code's targets", code_targets)
     try:
-        check_kernels()
+        drivers, modules, kos = code_names()
+        names = (drivers, modules, kos, targets[2] if targets else set(), env_names(), kconfig_symbols())
     except Missing as e:
-        result(False, f"supported kernels: {e}")
+        result(False, f"names: the code's names: {e}")
+        names = None
+    for d in all_docs:
+        if names:
+            run(f"names: {d.rel}", check_names, d, names)
+        if kernels and versions:
+            run(f"versions: {d.rel}", check_versions, d, *kernels, *versions)
+        if targets:
+            run(f"figures: {d.rel}", check_figures, d, targets[0], targets[1])
+    run("figures: Documentation/*.csv", check_csv_generators)
+    if targets:
+        run("figures: Documentation/targets.csv", check_targets_csv, targets[1])
+    run("imports", check_imports)
+    run("rules", check_rules, all_docs)
+    run("run bits", check_run_bits, all_docs)
+    if PLANT:
+        plant = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-docs-plant.py")
+        p = subprocess.run([sys.executable, plant, ROOT], capture_output=True, text=True)
+        lines = [x for x in p.stdout.splitlines() if x.startswith(("PASS ", "FAIL "))]
+        for x in lines:
+            print(x, flush=True)
+        bad = sum(x.startswith("FAIL ") for x in lines)
+        global failed
+        failed += bad
+        if p.returncode != 0 and not bad:
+            result(False, f"the planted-error test (check-docs-plant.py) ended with exit {p.returncode}: "
+                   + (p.stderr.strip().splitlines() or ["no message"])[-1])
+        elif not lines:
+            result(False, "the planted-error test (check-docs-plant.py) printed no result")
     return 1 if failed else 0
 
 
-code_below = code_cap = 0
+code_below = code_cap = lib = 0
 try:
     sys.exit(main())
 except Exception as e:  # a bug here is a result too, never a silent pass
