@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# run.sh ARCH ALG: build the freestanding core test for every core that
-# tests/cores/cores.tab lists for (ARCH, ALG) and run it under qemu-user.
+# run.sh [--flip-constant] ARCH ALG: build the freestanding core test for
+# every core that tests/cores/cores.tab lists for (ARCH, ALG) and run it under
+# qemu-user.
+#
+# --flip-constant: the negative control of this harness. Only the first core
+# listed for (ARCH, ALG), assembled from a copy of asm/ whose first round
+# constant of ALG (asm/ALG-k.h) has its lowest bit flipped, reported as
+# NAME-with-a-flipped-constant: its checks must FAIL, and the run exit 1.
 #
 # Adding an algorithm: write tests/cores/ref-ALG.c (a struct rsha_alg) and
 # add its cores to cores.tab. Adding an architecture: write
@@ -18,12 +24,15 @@
 # NAME[thumb2].
 set -euo pipefail
 
-[ $# -eq 2 ] || { echo "usage: $0 ARCH ALG   (e.g. $0 arm64 sha256)" >&2; exit 2; }
+flip=0
+[ "${1:-}" != --flip-constant ] || { flip=1; shift; }
+[ $# -eq 2 ] || { echo "usage: $0 [--flip-constant] ARCH ALG   (e.g. $0 arm64 sha256)" >&2; exit 2; }
 arch=$1 alg=$2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
 out=${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/$arch-$alg
+[ $flip = 0 ] || out=$out-flipped-constant
 
 case $arch in
 arm64)	target=aarch64-linux-gnu; qemu=(qemu-aarch64-static -cpu cortex-a57)
@@ -49,7 +58,39 @@ need "$LLVM_BIN/clang" clang-19
 need "$LLVM_BIN/ld.lld" lld-19
 [ ${#qemu[@]} = 0 ] || need "${qemu[0]}" qemu-user-static
 [ "${modes[*]}" = - ] || need "$LLVM_BIN/llvm-objcopy" llvm-19
-[ "$arch" != x86_64 ] || need "$LLVM_BIN/llvm-objdump" llvm-19
+need "$LLVM_BIN/llvm-objdump" llvm-19
+
+# fp_simd_uses OBJECT: the instructions of OBJECT's disassembly that name an
+# FP/SIMD register or are FP/SIMD instructions, one per line: x87, MMX,
+# XMM/YMM/ZMM and mask registers on x86_64; b/h/s/d/q/v registers and
+# FPCR/FPSR on arm64; s/d/q registers, v* instructions, FPSCR/FPEXC and the
+# VFP coprocessors p10/p11 on ARM. The assembler flags alone do not keep
+# them out: a ".arch" or ".fpu" directive in the source turns FP/SIMD back
+# on. Fails when llvm-objdump does.
+fp_simd_uses() {
+	local dis
+	dis=$("$LLVM_BIN/llvm-objdump" -d --no-show-raw-insn "$1") || return 2
+	if [ "$arch" = x86_64 ]; then
+		grep -E '%(st|mm[0-7]|[xyz]mm[0-9]|k[0-7]\b)' <<<"$dis"
+		[ $? -le 1 ]
+		return
+	fi
+	awk -F'\t' -v arch="$arch" '
+		/^ *[0-9a-f]+:/ && NF >= 2 {
+			insn = $2; ops = $3
+			sub(/(\/\/|@|;).*/, "", ops); gsub(/<[^>]*>/, "", ops)
+			if (insn ~ /^\./) next	# data (.word, .long): not an instruction
+			bad = arch == "arm" && insn ~ /^(v|fmrx|fmxr|fldm|fstm)/
+			n = split(tolower(ops), tok, /[][ ,{}!^:#-]+/)
+			for (i = 1; i <= n && !bad; i++) {
+				if (arch == "arm64" && tok[i] ~ /^([bhsdqv]([0-9]|[12][0-9]|3[01])(\..*)?|fpcr|fpsr)$/)
+					bad = 1
+				if (arch == "arm" && tok[i] ~ /^([sdq]([0-9]|[12][0-9]|3[01])|fpscr|fpexc|fpsid|mvfr[0-2]|p1[01])$/)
+					bad = 1
+			}
+			if (bad) print
+		}' <<<"$dis"
+}
 
 # has_cpu FEATURE+FEATURE...: the host CPU has every /proc/cpuinfo flag.
 has_cpu() {
@@ -65,6 +106,20 @@ has_cpu() {
 
 mkdir -p "$out"
 rm -f "$out"/core-*.o
+# The sources: the checkout's, or for --flip-constant a copy of asm/ with
+# the first constant of asm/ALG-k.h changed in its lowest bit.
+src_root=$root
+if [ $flip = 1 ]; then
+	src_root=$out/tree
+	rm -rf "$src_root" && mkdir -p "$src_root" && cp -r "$root/asm" "$src_root/"
+	ktab=$src_root/asm/$alg-k.h
+	[ -f "$ktab" ] || { echo "no round constants $ktab to flip" >&2; exit 2; }
+	konst=$(grep -m1 -oE '0x[0-9a-fA-F]+' "$ktab" | head -n 1)
+	flipped=${konst%?}$(printf '%x' $((0x${konst: -1} ^ 1)))
+	sed -i "0,/$konst/s//$flipped/" "$ktab"
+	grep -q "$flipped" "$ktab" || { echo "could not flip $konst in $ktab" >&2; exit 2; }
+	echo "round constant $konst of $alg flipped to $flipped in $ktab" >&2
+fi
 cc=("$LLVM_BIN/clang" --target=$target "${cflags[@]}" -ffreestanding -O2
     -Wall -Wextra -Werror -fno-stack-protector -fno-pic
     -I "$here/include" -I "$here" -I "$out")
@@ -79,6 +134,11 @@ while read -r a g name sym src flags; do
 	case ",${flags:-}," in *,nofp,*) extra=("${nofp[@]}") nofp_flag=1 ;; esac
 	case ",${flags:-}," in *,ce,*) ce=-ce ;; esac
 	case ",${flags:-}," in *,cpu=*) cpu=${flags#*cpu=} cpu=${cpu%%,*} ;; esac
+	if [ $flip = 1 ]; then
+		# The first core only, as an ordinary one (no CE, no integer-only check).
+		[ $((${#objs[@]} + ${#ce_objs[@]})) = 0 ] && [ -z "$ce" ] && [ -z "$cpu" ] || continue
+		name=$name-with-a-flipped-constant nofp_flag=0
+	fi
 	if [ -n "$cpu" ] && ! has_cpu "$cpu"; then
 		echo "SKIP $alg $name: this CPU lacks ${cpu//+/, } (/proc/cpuinfo)"
 		continue
@@ -92,18 +152,16 @@ while read -r a g name sym src flags; do
 			tsym=${sym}__thumb2
 			mflags=(-mthumb -Wa,-mthumb -Wa,-mimplicit-it=always) ;;
 		esac
-		"${cc[@]}" "${extra[@]}" "${mflags[@]}" -c -o "$o" "$root/$src"
-		if [ "$arch" = x86_64 ] && [ $nofp_flag = 1 ]; then
-			# No assembler switch turns SSE off: read the registers
-			# off the disassembly (x87, MMX, XMM/YMM/ZMM, masks).
-			bad=$("$LLVM_BIN/llvm-objdump" -d --no-show-raw-insn "$o" |
-				grep -cE '%(st|mm[0-7]|[xyz]mm[0-9]|k[0-7]\b)' || true)
-			if [ "$bad" = 0 ]; then
-				echo "PASS $alg $name integer-only (its disassembly names no FP/SIMD register)"
+		"${cc[@]}" "${extra[@]}" "${mflags[@]}" -c -o "$o" "$src_root/$src"
+		if [ $nofp_flag = 1 ]; then
+			# Integer-only, read off the object itself (fp_simd_uses).
+			if ! uses=$(fp_simd_uses "$o"); then
+				echo "FAIL $alg $tname integer-only: llvm-objdump could not disassemble $o"
+			elif [ -z "$uses" ]; then
+				echo "PASS $alg $tname integer-only (its disassembly names no FP/SIMD register or instruction)"
 			else
-				echo "FAIL $alg $name integer-only: $bad instructions name FP/SIMD registers"
+				echo "FAIL $alg $tname integer-only: $(wc -l <<<"$uses") instructions use FP/SIMD, first:$(head -n 1 <<<"$uses" | tr -s '\t ' ' ')"
 			fi
-			nofp_flag=0
 		fi
 		if [ "$mode" != - ]; then
 			# Two builds of one source (and sources defining
@@ -113,7 +171,7 @@ while read -r a g name sym src flags; do
 		if [ "$tsym" != "$sym" ]; then
 			"$LLVM_BIN/llvm-objcopy" --redefine-sym "$sym=$tsym" "$o"
 		fi
-		echo "CORE(\"$tname\", $tsym, $nofp_flag)" >> "$out/cores$ce.h"
+		echo "CORE(\"$tname\", $tsym)" >> "$out/cores$ce.h"
 		if [ -n "$ce" ]; then ce_objs+=("$o"); else objs+=("$o"); fi
 	done
 done < "$here/cores.tab"
