@@ -92,7 +92,9 @@ def copy_checkout(dst):
     new = subprocess.run(["git", "-C", ROOT, "ls-files", "-o", "--exclude-standard"],
                          capture_output=True, text=True).stdout.split()
     for path in new:
-        modes.setdefault(path, "100644")
+        p = os.path.join(ROOT, path)
+        if os.path.isfile(p):
+            modes.setdefault(path, "100755" if os.stat(p).st_mode & 0o100 else "100644")
     for path, mode in modes.items():
         src = os.path.join(ROOT, path)
         if not os.path.isfile(src) or os.path.islink(src):
