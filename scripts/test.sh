@@ -87,10 +87,52 @@ printf 'boot\tsection\tseconds\n' >"$SECTION_TIMES"
 # them (their wall time is not: it grows with the host's load).
 GUEST_CPU=$RSHA_CACHE/logs/guest-cpu.tsv
 printf 'boot\twall\tuser\tsystem\n' >"$GUEST_CPU"
-# record LINE...: keep and show result lines (PASS .../FAIL ...).
-record() { grep -E '^(PASS|FAIL) ' | tee -a "$RESULTS"; }
-fail() { echo "FAIL $*" | tee -a "$RESULTS"; }
-pass() { echo "PASS $*" | tee -a "$RESULTS"; }
+# Accounting: each result line is kept in RESULTS and, with the label of the
+# step or boot that produced it (RESULT_LABEL), in RESULTS.labels, whose
+# counts per label the summary prints.
+RESULT_LABEL=suite
+: >"$RESULTS.labels"
+# record: keep and show the result lines (PASS .../FAIL ...) of its input, as they come.
+record() {
+	grep --line-buffered -E '^(PASS|FAIL) ' | tee -a "$RESULTS" |
+		awk -v label="$RESULT_LABEL" -v labels="$RESULTS.labels" '
+			{ print; fflush(); printf "%s\t%s\n", label, $1 >>labels; fflush(labels) }'
+}
+fail() { printf 'FAIL %s\n' "${*//$'\n'/ }" | record; }
+pass() { printf 'PASS %s\n' "${*//$'\n'/ }" | record; }
+# produce WHAT OUT MAXRC CMD...: run CMD, a producer of results: its PASS/FAIL
+# lines recorded as they come, its whole standard output kept in OUT. Exit 0,
+# or an exit up to MAXRC with a FAIL line of its own, is a producer that ran
+# to its end; any other exit (a crash, a missing tool, a step cut short,
+# whose results may be missing) is a FAIL naming WHAT and OUT. Returns CMD's
+# exit status.
+produce() {
+	local what=$1 out=$2 maxrc=$3 rc
+	shift 3
+	"$@" | tee "$out" | record
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" != 0 ] && { [ "$rc" -gt "$maxrc" ] || ! grep -q '^FAIL ' "$out"; }; then
+		fail "$what ended with exit $rc$(grep -q '^FAIL ' "$out" || echo ' and no FAIL line'): it crashed or stopped before its end, results may be missing (output: $out; its messages above)"
+	fi
+	return "$rc"
+}
+# negative_control CHECKER PLANTED OUT PATTERN CMD...: run CMD, a checker of
+# the suite, on a deliberately wrong input (PLANTED), its output in OUT. It
+# must exit non-zero with a FAIL line matching PATTERN (grep -E): that
+# expected FAIL is recorded as a PASS that quotes it; a checker that passes
+# the planted error, or fails otherwise, is a FAIL.
+negative_control() {
+	local checker=$1 planted=$2 out=$3 pattern=$4 rc line
+	shift 4
+	"$@" >"$out" 2>&1
+	rc=$?
+	line=$(grep -m1 -E "^FAIL .*$pattern" "$out")
+	if [ "$rc" != 0 ] && [ -n "$line" ]; then
+		pass "negative control: $checker reports FAIL on $planted: $(cut -c1-240 <<<"$line")"
+	else
+		fail "negative control: $checker does not report FAIL on $planted (exit $rc, $(grep -c '^FAIL ' "$out") FAIL lines, none matching '$pattern'; output: $out)"
+	fi
+}
 
 # docs: Documentation/ built with Sphinx (Documentation/conf.py), warnings as
 # errors, into the cache, from scratch (an incremental build repeats no
@@ -111,33 +153,64 @@ docs() {
 		fail "docs: sphinx-build -W exit $rc, $n warnings or errors: $(grep -m3 -E '(WARNING|ERROR|SEVERE|CRITICAL):' "$log" |
 			sed "s|$RSHA_ROOT/||g" | tr '\n' ' ')(log: $log)"
 	fi
-	python3 "$RSHA_ROOT/scripts/results/check-docs.py" "$RSHA_ROOT" | record
-	rc=${PIPESTATUS[0]}
-	[ "$rc" -le 1 ] || fail "docs: scripts/results/check-docs.py ended with exit $rc"
+	produce "docs: scripts/results/check-docs.py" "$RSHA_CACHE/logs/check-docs.out" 1 \
+		python3 "$RSHA_ROOT/scripts/results/check-docs.py" "$RSHA_ROOT"
 }
 phase "docs: Sphinx build and consistency checks"
+RESULT_LABEL=docs
 docs
 
 phase "host: cargo test of the engine"
 step "host: cargo test of the Merkle-Damgard engine (tests/engine)"
+RESULT_LABEL="host engine"
+# engine_tests LOG [ARGS]: cargo test of the engine, its log in LOG; one
+# PASS/FAIL line per test. Exits with cargo's status.
+engine_tests() {
+	local log=$1 rc
+	shift
+	(cd "$RSHA_ROOT/tests/engine" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
+		cargo test --locked --release "$@") >"$log" 2>&1
+	rc=$?
+	sed -nE 's/^test (.*) \.\.\. ok$/PASS host engine: \1/p; s/^test (.*) \.\.\. FAILED$/FAIL host engine: \1/p' "$log"
+	return $rc
+}
 log=$RSHA_CACHE/logs/cargo-test.log
-(cd "$RSHA_ROOT/tests/engine" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
-	cargo test --locked --release) >"$log" 2>&1
-rc=$?
-sed -nE 's/^test (.*) \.\.\. ok$/PASS host engine: \1/p; s/^test (.*) \.\.\. FAILED$/FAIL host engine: \1/p' "$log" | record
+engine_tests "$log" | record
+rc=${PIPESTATUS[0]}
 grep -qE '^test result: ok\. [1-9]' "$log" && [ $rc = 0 ] ||
 	{ fail "host engine: cargo test exit $rc (log: $log)"; tail -n 20 "$log"; }
+# Its negative control: the expected SHA-256 of the empty message made wrong
+# (tests/engine/tests/engine.rs, RSHA_ENGINE_WRONG_DIGEST).
+engine_tests_wrong_digest() { RSHA_ENGINE_WRONG_DIGEST=1 engine_tests "$@"; }
+negative_control "the engine's cargo test" "a wrong expected SHA-256 of the empty message" \
+	"$RSHA_CACHE/logs/cargo-test-negative-control.out" "sha256_engine::all_lengths_random_splits" \
+	engine_tests_wrong_digest "$RSHA_CACHE/logs/cargo-test-negative-control.log" \
+	sha256_engine::all_lengths_random_splits
 
+# cores_test ARCH:ALG [--flip-constant]: tests/cores/run.sh, its result lines
+# named "cores ARCH:ALG: ...".
+cores_test() {
+	bash "$RSHA_ROOT/tests/cores/run.sh" ${2:-} ${1/:/ } 2>&1 | sed -E 's/^(PASS|FAIL) /\1 cores '"$1"': /'
+	return "${PIPESTATUS[0]}"
+}
 for core in $CORE_TESTS; do
 	phase "host: $core cores"
 	step "host: $core assembly cores against a C reference (ARM under qemu-user, x86_64 on this CPU)"
-	bash "$RSHA_ROOT/tests/cores/run.sh" ${core/:/ } 2>&1 |
-		sed -E 's/^(PASS|FAIL) /\1 cores '"$core"': /' | record
-	[ "${PIPESTATUS[0]}" = 0 ] || fail "cores $core: tests/cores/run.sh failed"
+	RESULT_LABEL="host cores $core"
+	produce "cores $core: tests/cores/run.sh" "$RSHA_CACHE/logs/cores-$core.out" 1 cores_test "$core"
 done
+# The harness's negative control: the first core of the first pair with one
+# round constant flipped (tests/cores/run.sh --flip-constant).
+core=${CORE_TESTS%% *}
+RESULT_LABEL="host cores negative control"
+negative_control "the host core harness (tests/cores)" \
+	"the first ${core#*:} round constant flipped in the first ${core%:*} ${core#*:} core" \
+	"$RSHA_CACHE/logs/cores-$core-flipped-constant.out" "flipped-constant.* (kat|nblocks/misalign)" \
+	cores_test "$core" --flip-constant
 
 phase "test vectors and guest programs"
 step "test vectors: cryptography-vectors from PyPI"
+RESULT_LABEL="test vectors"
 VECTORS=$RSHA_CACHE/vectors
 python3 "$RSHA_ROOT/scripts/results/cavp-vectors.py" "$VECTORS" || fail "test vectors: cavp-vectors.py"
 # The guest's own test programs (tests/guest/), per Debian architecture.
@@ -154,14 +227,16 @@ guest_tools() {
 # under TCG; more would only share the same host CPUs).
 GUEST_SLOTS=${RSHA_GUEST_SLOTS:-2}
 LANES=()
-rm -f "$RSHA_CACHE"/logs/lane-*.results
-# lane NAME CMD...: run CMD in the background as lane NAME.
+rm -f "$RSHA_CACHE"/logs/lane-*.results "$RSHA_CACHE"/logs/lane-*.results.labels
+# lane NAME CMD...: run CMD in the background as lane NAME (its results'
+# label, unless CMD names its own).
 lane() {
 	local name=$1 out=$RSHA_CACHE/logs/lane-${1//[^A-Za-z0-9_.-]/_}.results
 	shift
 	(
-		RESULTS=$out
+		RESULTS=$out RESULT_LABEL=$name
 		: >"$RESULTS"
+		: >"$RESULTS.labels"
 		t0=$(date +%s)
 		"$@"
 		printf '%s\t%s\n' "$name (in the background)" $(($(date +%s) - t0)) >>"$TIMINGS"
@@ -186,6 +261,7 @@ collect_lanes() {
 	for l in "${LANES[@]}"; do
 		wait "${l%%:*}"
 		cat "${l#*:}" >>"$RESULTS"
+		cat "${l#*:}.labels" >>"$RESULTS.labels"
 		cat "${l#*:}"
 	done
 	LANES=()
@@ -213,7 +289,7 @@ with_guest_slot() {
 # settings (target_info) and BUILD, initrd, users_initrd.
 boot() {
 	local label="$target $1" log=$RSHA_CACHE/logs/$target-$1.log rd=$initrd users=()
-	local cycles=$6 t0
+	local cycles=$6 t0 RESULT_LABEL="$target $1"
 	[ "${7:-}" = users ] && rd=$users_initrd users=(rsha.users=1 rsha.autoload=1 "rsha.cavp=$CAVP_DRIVERS"
 		"rsha.compare_count=$COMPARE_COUNT")
 	# kunit.py, for the KTAP documents: from the tree the kernel came from.
@@ -233,11 +309,38 @@ boot() {
 	printf '%s\t%s\t%s\t%s\n' "$label" $wall ${cpu% *} ${cpu#* } >>"$GUEST_CPU"
 	tr -d '\r' <"$log" | awk -v boot="$label" '$1 == "@@RSHA" && $2 == "uptime" && NF == 4 {
 		printf "%s\t%s\t%.1f\n", boot, $3, $4 - prev; prev = $4 }' >>"$SECTION_TIMES"
-	python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc" \
-		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}" \
-		--negative-control sha256-rs-negative-control --latency-out "$LATENCY" \
-		--neon-bound "$NEON_BOUND" ${DISTRO:+--distro} $([ "$ARCH" != um ] || echo --uml) --cavp-drivers "$CAVP_DRIVERS" \
-		${users:+--expected "$VECTORS/expected.tsv"} | record
+	# The boot's results (scripts/results/parse.py): every one it prints is
+	# recorded as it comes; its first line declares the least number of
+	# results its arguments call for, and fewer is a FAIL naming the boot.
+	local parse=(python3 "$RSHA_ROOT/scripts/results/parse.py" "$log" --label "$label" --ksrc "$ksrc"
+		--drivers "$3" --absent "$4" --selected "$5" --modules "${MODULES// /,}"
+		--negative-control sha256-rs-negative-control
+		--neon-bound "$NEON_BOUND" ${DISTRO:+--distro} $([ "$ARCH" != um ] || echo --uml) --cavp-drivers "$CAVP_DRIVERS")
+	local out=$log.results declared got
+	produce "$label: scripts/results/parse.py" "$out" 1 "${parse[@]}" --latency-out "$LATENCY" \
+		${users:+--expected "$VECTORS/expected.tsv"}
+	declared=$(sed -n 's/^EXPECT \([0-9]*\) results$/\1/p' "$out")
+	got=$(grep -cE '^(PASS|FAIL) ' "$out")
+	if [ -z "$declared" ]; then
+		fail "$label: parse.py declared no number of results (output: $out)"
+	elif [ "$got" -lt "$declared" ]; then
+		fail "$label: $got results, fewer than the $declared its drivers, modules and checks call for (output: $out)"
+	else
+		pass "$label: $got results, at least the $declared its drivers, modules and checks call for"
+	fi
+	# The test vector checker's negative control (users boot): the same
+	# parse of the same console against expected.tsv with one digest
+	# corrupted (its first line's last hex digit); the vector results of
+	# that set must fail.
+	if [ -n "$users" ]; then
+		local bad=$log.expected-corrupted.tsv set
+		awk 'NR == 1 { c = substr($3, length($3)); $3 = substr($3, 1, length($3) - 1) (c == "0" ? "1" : "0") } { print }' \
+			"$VECTORS/expected.tsv" >"$bad"
+		set=$(awk 'NR == 1 { print $1 " #" $2 }' "$bad")
+		negative_control "the AF_ALG test vector check (parse.py)" "a corrupted expected digest ($set)" \
+			"$log.expected-corrupted.out" " ${set% *} vectors through AF_ALG with .*first #${set#*#}:" \
+			"${parse[@]}" --expected "$bad"
+	fi
 }
 
 # boots: every guest boot of the current target, one after the other.
@@ -263,7 +366,8 @@ boots() {
 
 fragments() {
 	step "user defconfig fragments merged onto their defconfigs"
-	"$RSHA_ROOT/scripts/build/check-fragments.sh" | record
+	produce "scripts/build/check-fragments.sh" "$RSHA_CACHE/logs/check-fragments.out" 255 \
+		"$RSHA_ROOT/scripts/build/check-fragments.sh"
 }
 
 # hygiene: the kernel's own checkers on this project, with the pristine tree's
@@ -352,8 +456,9 @@ debian_system() {
 		fail "$label: the Debian system image (see above)"
 		return
 	fi
-	with_guest_slot "$RSHA_ROOT/scripts/guest/debian-system.sh" "$BUILD" "$SYSTEM_CPU" "$label" | record
-	[ "${PIPESTATUS[0]}" = 0 ] || fail "$label: the Debian system test did not run to its end (see above)"
+	local RESULT_LABEL=$label
+	produce "$label: the Debian system test (scripts/guest/debian-system.sh)" "$RSHA_CACHE/logs/$label.out" 0 \
+		with_guest_slot "$RSHA_ROOT/scripts/guest/debian-system.sh" "$BUILD" "$SYSTEM_CPU" "$label"
 }
 
 # oot_checks: what a user does with their own kernel build of the current
@@ -447,9 +552,38 @@ oot_checks() {
 	fi
 }
 
-fragments_lane=
+# alias_negative_control MODULE.ko: check-aliases.sh on a copy of MODULE.ko
+# whose .modinfo lacks one of its aliases (the entry's key renamed from
+# "alias" to "xlias", the same length, so the file stays a valid module):
+# the checker must report the module's aliases wrong.
+alias_negative_control() {
+	local ko=$1 dir=$RSHA_CACHE/logs/alias-negative-control m alias
+	m=$(basename "$ko" .ko)
+	rm -rf "$dir" && mkdir -p "$dir" && cp "$ko" "$dir/$m.ko"
+	alias=$(python3 - "$dir/$m.ko" <<'EOF'
+import sys
+path = sys.argv[1]
+data = open(path, "rb").read()
+# The first alias entry found exactly once, NUL-delimited (.modinfo).
+for entry in data.split(b"\0"):
+    if entry.startswith(b"alias=") and data.count(b"\0" + entry + b"\0") == 1:
+        open(path, "wb").write(data.replace(b"\0" + entry + b"\0", b"\0x" + entry[1:] + b"\0"))
+        print(entry[len(b"alias="):].decode())
+        break
+EOF
+	)
+	if [ -z "$alias" ]; then
+		fail "negative control: check-aliases.sh: no alias entry to remove in a copy of $ko"
+		return
+	fi
+	negative_control "check-aliases.sh" "a copy of $m.ko without its alias $alias" "$dir/check-aliases.out" \
+		"aliases of $m: want .*modinfo says" \
+		"$RSHA_ROOT/scripts/results/check-aliases.sh" "$target" "$dir/$m.ko"
+}
+fragments_lane= alias_control=
 for target in $TARGETS; do
 	target_info "$target"
+	RESULT_LABEL=$target
 	phase "$target: kernel build"
 	if [ "$DISTRO" = debian ]; then
 		# Debian's own kernel: nothing to build but the modules, in a
@@ -489,13 +623,25 @@ for target in $TARGETS; do
 	if [ "$MODULES_BUILD" = oot ] && [ "$RSHA_TEST" = 1 ] && [ -z "$DISTRO" ] && [ "$ARCH" != um ]; then
 		phase "$target: README's own-kernel route"
 		step "$target: README.md's own-kernel route as written (scripts/build/readme-route.sh; log: $route/build.log)"
-		"$RSHA_ROOT/scripts/build/readme-route.sh" "$BUILD" "$ARCH" "$route" | record
+		RESULT_LABEL="$target README route"
+		produce "$target: scripts/build/readme-route.sh" "$RSHA_CACHE/logs/$target-readme-route.out" 255 \
+			"$RSHA_ROOT/scripts/build/readme-route.sh" "$BUILD" "$ARCH" "$route"
 	fi
 	# The modules the guests load: their aliases, as modinfo reads them.
+	RESULT_LABEL="$target aliases"
 	if [ "$MODULES_BUILD" = oot ]; then mods=$BUILD/rsha-modules; else mods=$BUILD/crypto/rust-arm-sha; fi
-	"$RSHA_ROOT/scripts/results/check-aliases.sh" "$target" "$mods"/*.ko | record
+	produce "$target: scripts/results/check-aliases.sh" "$RSHA_CACHE/logs/$target-aliases.out" 1 \
+		"$RSHA_ROOT/scripts/results/check-aliases.sh" "$target" "$mods"/*.ko
 	! compgen -G "$route/guest/*.ko" >/dev/null ||
-		"$RSHA_ROOT/scripts/results/check-aliases.sh" --user "$target" "$route"/guest/*.ko | record
+		produce "$target: scripts/results/check-aliases.sh --user" "$RSHA_CACHE/logs/$target-aliases-user.out" 1 \
+			"$RSHA_ROOT/scripts/results/check-aliases.sh" --user "$target" "$route"/guest/*.ko
+	# The alias checker's negative control, once a run: a copy of the first
+	# driver module with one alias entry removed.
+	if [ -z "$alias_control" ] && ko=$(compgen -G "$mods/sha*-rs.ko" | head -n 1) && [ -n "$ko" ]; then
+		alias_control=1
+		alias_negative_control "$ko"
+	fi
+	RESULT_LABEL=$target
 	phase "$target: initramfs"
 	initrd=$RSHA_CACHE/logs/$target.cpio
 	# The first boot of each kernel with USERS_BOOT (scripts/targets.sh) also
@@ -561,6 +707,14 @@ awk -F'\t' -v d="$(date -u +%Y-%m-%dT%H:%MZ)" -v c="$commit" -v m="$RSHA_FULL" -
 
 passed=$(grep -c '^PASS ' "$RESULTS")
 failed=$(grep -c '^FAIL ' "$RESULTS")
+echo
+echo "results per step and boot (a boot or step missing here reported nothing):"
+awk -F'\t' '!($1 in seen) { seen[$1] = 1; order[n++] = $1 } { count[$1, $2]++ }
+	END {
+		printf "  %-64s %7s %7s\n", "label", "passed", "failed"
+		for (i = 0; i < n; i++)
+			printf "  %-64s %7d %7d\n", order[i], count[order[i], "PASS"], count[order[i], "FAIL"]
+	}' "$RESULTS.labels"
 echo
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

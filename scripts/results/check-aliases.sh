@@ -12,6 +12,8 @@
 # has udev load it at boot. A test-only module
 # (rsha-*) must have none, so that no request ever loads it. --user: a
 # user's build, whose only drivers are the selected ones (*-auto-rs).
+# Exit status: 0 when every module passed, 1 when one failed (or the check
+# could not run: a missing tool, no module).
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 trap - ERR
@@ -22,8 +24,10 @@ shift
 need modinfo kmod
 # module_algs, shared with the guest's scripts.
 . "$RSHA_ROOT/scripts/guest/initramfs/lib.sh"
+[ $# -gt 0 ] || die "check-aliases.sh: no module given"
 # The CPU alias holds "*": no globbing of the word lists below.
 set -f
+failed=0
 for ko in "$@"; do
 	m=$(basename "$ko" .ko) want=
 	case $m in
@@ -31,7 +35,7 @@ for ko in "$@"; do
 	sha*-*-rs)
 		arch=${m#*-} arch=${arch%-rs}
 		algs=$(module_algs "$m")
-		[ -n "$algs" ] || { echo "FAIL $LABEL: aliases of $m: unknown module"; continue; }
+		[ -n "$algs" ] || { echo "FAIL $LABEL: aliases of $m: unknown module"; failed=1; continue; }
 		# The CPU device table's alias (rust/rsha/helpers.c): a feature
 		# every CPU it runs on has, arm64 FP (0), ARM TLS (hwcap bit 15),
 		# x86 the FPU (X86_FEATURE_FPU, which is 0, X86_FEATURE_ANY:
@@ -57,13 +61,22 @@ for ko in "$@"; do
 			done
 		done
 		;;
-	*) echo "FAIL $LABEL: aliases of $m: unknown module"; continue ;;
+	*) echo "FAIL $LABEL: aliases of $m: unknown module"; failed=1; continue ;;
 	esac
 	want=$(printf '%s\n' $want | LC_ALL=C sort)
-	have=$(modinfo -F alias "$ko" 2>&1 | LC_ALL=C sort)
-	if [ "$have" = "$want" ]; then
-		[ -n "$want" ] && echo "PASS $LABEL: ${USER_BUILD:+user build: }$m declares its $(echo $want | wc -w) aliases (crypto-<alg>, <alg>, crypto-<driver>, <driver>, each also for HMAC, and the CPU alias)" || echo "PASS $LABEL: $m (test only) declares no alias"
-	else
+	if ! have=$(modinfo -F alias "$ko" 2>&1); then
+		echo "FAIL $LABEL: aliases of $m: modinfo cannot read $ko: $(echo $have)"
+		failed=1
+		continue
+	fi
+	have=$(LC_ALL=C sort <<<"$have")
+	if [ "$have" != "$want" ]; then
 		echo "FAIL $LABEL: aliases of $m: want [$(echo $want)], modinfo says [$(echo $have)]"
+		failed=1
+	elif [ -n "$want" ]; then
+		echo "PASS $LABEL: ${USER_BUILD:+user build: }$m declares its $(echo $want | wc -w) aliases (crypto-<alg>, <alg>, crypto-<driver>, <driver>, each also for HMAC, and the CPU alias)"
+	else
+		echo "PASS $LABEL: $m (test only) declares no alias"
 	fi
 done
+exit $failed
