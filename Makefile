@@ -98,9 +98,11 @@ KMAKE += CONFIG_CRYPTO_RSHA_UNIT_DRIVERS=y
 endif
 
 need_config = $(if $(filter $(2),$(call kconfig,$(1))),,$(error $(KDIR): the kernel has no $(1)=$(firstword $(2)) ($(3))))
-# The kernels the drivers are built and tested for: any 6.12.y and 7.3.y
-# (scripts/lib.sh, use_kernel), and 7.2.y, the kernel of Debian sid's armmp
-# images (scripts/debian-kernel.sh), whatever the local version after it.
+# The kernels the modules support, any X.Y.z of each whatever the local
+# version after it: the one list, which scripts/lib.sh (its BUILT_KERNELS,
+# the ones the suite builds from source, must be among them) and
+# scripts/debian-kernel.sh read, and scripts/results/check-docs.py holds
+# the documents to.
 SUPPORTED_KERNELS := 6.12 7.2 7.3
 kernel_release = $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
 kernel_x_y = $(shell echo '$(kernel_release)' | sed -n 's/^\([0-9]*\.[0-9]*\)[.+-].*/\1/p; s/^\([0-9]*\.[0-9]*\)$$/\1/p')
@@ -108,7 +110,7 @@ kernel_x_y = $(shell echo '$(kernel_release)' | sed -n 's/^\([0-9]*\.[0-9]*\)[.+
 check:
 	$(if $(wildcard $(config)),,$(error $(KDIR) has no .config: KDIR must be a configured and built kernel tree))
 	$(if $(kernel_release),,$(error $(KDIR) has no include/config/kernel.release: KDIR must be a configured and built kernel tree))
-	$(if $(filter $(SUPPORTED_KERNELS),$(kernel_x_y)),,$(error $(KDIR): Linux $(kernel_release) is not supported: the drivers support Linux 6.12 (Debian bookworm's linux-source-6.12), 7.2 (Debian sid's kernel images) and 7.3 (trixie-backports' linux-source-7.3 and kernel images)))
+	$(if $(filter $(SUPPORTED_KERNELS),$(kernel_x_y)),,$(error $(KDIR): Linux $(kernel_release) is not supported: the drivers support Linux $(SUPPORTED_KERNELS) (SUPPORTED_KERNELS in $(CURDIR)/Makefile)))
 	$(call need_config,CONFIG_RUST,y,the drivers are Rust)
 	$(call need_config,CONFIG_MODULES,y,they are modules)
 	$(call need_config,CONFIG_CRYPTO_HASH,y m,they are shash drivers)
