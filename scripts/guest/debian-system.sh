@@ -146,28 +146,47 @@ mke2fs -q -t ext4 -L RSHA -d "$RUN.disk/payload" "$RUN.disk/rsha.img" 64M >/dev/
 	die "mke2fs of the RSHA disk failed"
 ksrc=$(cat "$BUILD/rsha-source")
 ACCEL=
+# kvm_boots CPU: Debian's kernel boots under KVM on CPU to its panic
+# without a root file system (seconds); a KVM error ("KVM internal error",
+# an instruction it cannot emulate) or a minute without that panic says it
+# does not. The reason, if any, in KVM_WHY.
+kvm_boots() {
+	local probe=$RUN-kvm-probe q n=0
+	rm -f "$probe.log" "$probe.err"
+	qemu-system-x86_64 -accel kvm -cpu "$1" -M q35 -m 512 -display none -monitor none -nodefaults \
+		-serial "file:$probe.log" -no-reboot -kernel "$BASE.vmlinuz" -append "console=ttyS0 panic=-1" \
+		</dev/null 2>"$probe.err" &
+	q=$!
+	while kill -0 "$q" 2>/dev/null && [ $n -lt 60 ] && ! grep -q 'KVM internal error' "$probe.err"; do
+		sleep 1
+		n=$((n + 1))
+	done
+	kill "$q" 2>/dev/null || true
+	wait "$q" 2>/dev/null || true
+	if grep -q 'Kernel panic' "$probe.log" 2>/dev/null; then
+		KVM_WHY=
+	elif grep -q 'KVM internal error' "$probe.err"; then
+		KVM_WHY="-cpu $1: KVM internal error, $(grep -m1 -o 'emulation failure' "$probe.err" || echo unknown) at $(grep -m1 -o '^RIP=[0-9a-f]*' "$probe.err" || true)"
+	else
+		KVM_WHY="-cpu $1: $(grep -m1 -E 'error|failed' "$probe.err" || echo "no panic within 60 s") "
+	fi
+	rm -f "$probe.log" "$probe.err"
+	[ -z "$KVM_WHY" ]
+}
 if [ "$CPU" = kvm ]; then
 	# QEMU 7.2 cannot start "-cpu host" on some KVM hosts (nested ones
 	# among them: "failed to set MSR 0x10a"); without the
 	# arch-capabilities MSR it can. The first CPU that boots is taken.
-	CPU=max
+	CPU=max KVM_WHY="no usable /dev/kvm"
 	if [ -w /dev/kvm ]; then
 		for cpu in host host,-arch-capabilities; do
-			probe=$RUN-kvm-probe.log
-			rm -f "$probe"
-			timeout 120 qemu-system-x86_64 -accel kvm -cpu "$cpu" -M q35 -m 512 -display none -monitor none \
-				-nodefaults -serial "file:$probe" -no-reboot -kernel "$BASE.vmlinuz" \
-				-append "console=ttyS0 panic=-1" </dev/null >"$probe.qemu" 2>&1 || true
-			if grep -q 'Kernel panic' "$probe" 2>/dev/null; then
+			if kvm_boots "$cpu"; then
 				ACCEL=kvm CPU=$cpu
 				break
 			fi
 		done
-		[ -n "$ACCEL" ] || step "KVM does not boot Debian's kernel here ($(tail -n1 "$probe.qemu" 2>/dev/null)): TCG, -cpu max"
-		rm -f "$probe" "$probe.qemu"
-	else
-		step "no usable /dev/kvm: TCG, -cpu max"
 	fi
+	[ -n "$ACCEL" ] || step "KVM does not boot Debian's kernel here ($KVM_WHY): TCG, -cpu max"
 fi
 for boot in install installed removed enforced; do
 	log=$RUN-$boot.log
