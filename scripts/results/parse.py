@@ -117,7 +117,7 @@ def required_log_sections(args):
                   "robustness-end"]
     if args.expected:
         names += ["autoload", "crypt", "integrity-sha256", "integrity-hmac-sha256",
-                  "ipsec-sha512", "ipsec-sha256", "cavp", "compare"]
+                  "ipsec-sha512", "ipsec-sha256", "cavp", "compare", "compare-negative-control"]
         names += [f"verity-{v}-{part}" for v in ("sha256", "sha512", "sha256-v0")
                   for part in ("open", "corrupt")]
     return names
@@ -233,11 +233,11 @@ def declared_results(args):
     n += len(modules) * (2 + units) + (0 if args.uml else 1) + len(drivers) + 2
     n += 1 + len(drivers) + 1 + 1 + 1 + 3 * len(modules) + len(drivers) + len(modules) + 2
     n += 0 if args.distro or args.uml else 1
-    # 3. The users: the test vectors, the comparison per driver, the
-    # references released; dm-verity 3 x 8, dm-crypt 7 and ESSIV,
+    # 3. The users: the test vectors, the comparison per driver and its
+    # negative control, the references released; dm-verity 3 x 8, dm-crypt 7 and ESSIV,
     # dm-integrity 2 x 8 and 2, IPsec 2 x 3.
     if users:
-        n += len(vector_checks(args, read_expected(args.expected))) + len(drivers) + 1
+        n += len(vector_checks(args, read_expected(args.expected))) + len(drivers) + 1 + 1
         n += 3 * 8 + 8 + 2 * 8 + 2 + 2 * 3
     return n
 
@@ -695,6 +695,16 @@ class Checks:
                     and m is not None and m.group(1) == d and m.group(2) == ref
                     and int(count) > 0 and m.group(5) == "0" and m.group(6) == "0")
             res(good, f"{alg} {d} matches {ref} over {count} random messages ({ways})", why)
+
+        # The comparison's negative control: the negative control's wrong
+        # sha256 driver through the same comparison must differ.
+        neg = next(iter(console.marks(self.lines, "compare-negative-control")), [])
+        summary = " ".join(neg[5:])
+        m = summary_re.match(summary)
+        res(len(neg) >= 5 and neg[4] == "1" and m is not None and int(m.group(5)) > 0,
+            f"negative control: the AF_ALG comparison (afalg-hash -c) reports FAIL on "
+            f"{neg[1] if len(neg) > 1 else 'the negative control driver'}: {summary}",
+            f"no mismatch reported: {' '.join(neg) or 'no compare-negative-control line'}")
 
         self.step("users", "references-released", "in-kernel users script runs to the end, and "
                   "only the kernel's DRBG still holds a module of ours (at most the sha512 one)")

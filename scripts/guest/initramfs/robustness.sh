@@ -84,9 +84,13 @@ for m in "$@"; do
 		?*) for x in $f; do case "$features" in *" $x "*) ;; *) want=refuse lacks="$lacks $x" ;; esac; done ;;
 		esac
 		rmmod "$(modname "$m")" 2>/dev/null
+		# A mark in the kernel log before this load: the refusal message
+		# must come after it, from this module's load.
+		mark="rsha-robustness: insmod $m unit=$u"
+		echo "$mark" >/dev/kmsg
 		insmod "/lib/modules/rsha/$m.ko" unit=$u 2>/tmp/err; rc=$?
 		if [ $want = refuse ]; then
-			msg=$(dmesg | grep "unit=$u:" | tail -n 1)
+			msg=$(dmesg | sed -n "/$mark\$/,\$p" | grep "unit=$u:" | tail -n 1)
 			ok=1
 			[ $rc != 0 ] && [ -n "$msg" ] && ok=0
 			why="the CPU lacks$lacks"
