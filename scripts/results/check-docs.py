@@ -437,6 +437,43 @@ def check_names(doc, names):
                 n += 1
                 if not matches(tok, targets):
                     bad(line, f"'{tok}' is no target of scripts/test.sh")
+    # Identifiers of our code: rsha_* (C helpers, cfgs) and Rust paths
+    # (State::init, simd::with_section) of our crates.
+    words = code_words()
+    for line, text in doc.literals:
+        for ident in re.findall(r"\b(rsha_\w+)", text):
+            n += 1
+            if ident not in words:
+                bad(line, f"'{ident}' is in no source of the checkout")
+        for path in re.findall(r"\b([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)", text):
+            segs = path.split("::")
+            if segs[0] in ("kernel", "core", "alloc", "std", "crate"):
+                continue
+            n += 1
+            missing = [x for x in segs if x not in words]
+            if missing:
+                bad(line, f"'{path}': {', '.join(missing)} is in no Rust source of the checkout")
+    # Paths under the cache ($RSHA_CACHE, ~/.cache/rust-arm-sha; the
+    # CONTRIBUTING table's first column): each fixed part is in a script.
+    cache = []
+    table = False
+    for line, text in doc.paragraphs:
+        table = table or "path under" in text and "RSHA_CACHE" in text
+    for line, text in doc.code():
+        for m in re.finditer(r"(?:\$RSHA_CACHE|~/\.cache/rust-arm-sha)/([\w<>*.${}/+-]+)", text):
+            cache.append((line, m.group(1)))
+    if table:
+        rows = [x for x in doc.text.splitlines() if x.startswith("| `")]
+        for k, row in enumerate(rows):
+            for m in re.findall(r"`([^`]+)`", row.split("|")[1]):
+                cache.append((f"table row {k + 1}", m))
+    scripts = script_text()
+    for line, path in cache:
+        parts = [x for x in re.split(r"<[^<>]*>|\$\{?\w+\}?|\*|/", path) if len(x.strip(".-_")) >= 3]
+        n += 1
+        lost = [x for x in parts if x not in scripts]
+        if lost:
+            bad(line, f"cache path '{path}': {', '.join(lost)} is in no script")
     # Options of our scripts in commands: each is in the script's text.
     for line, text in doc.code():
         for cmd in re.split(r"\|\||&&|[|;#]", text):
@@ -454,6 +491,33 @@ def check_names(doc, names):
                     break
     verdict(f"names: {doc.rel}: every path, file, driver, module, target, option, RSHA_ variable and "
             f"Kconfig symbol named exists in the code", errs, n, optional=True)
+
+
+SCRIPT_TEXT = []
+
+
+def script_text():
+    """The text of every script and build file of the checkout."""
+    if not SCRIPT_TEXT:
+        for p in sorted(FILES):
+            if p.startswith(("scripts/", "tests/", ".ci/")) and not p.endswith((".png", ".csv")) \
+                    or p in ("Makefile", "Kbuild"):
+                with open(os.path.join(ROOT, p), encoding="utf-8", errors="replace") as f:
+                    SCRIPT_TEXT.append(f.read())
+    return "\n".join(SCRIPT_TEXT)
+
+
+CODE_WORDS = set()
+
+
+def code_words():
+    """Every identifier of the checkout's Rust, C and build files."""
+    if not CODE_WORDS:
+        for p in FILES:
+            if p.endswith((".rs", ".c", ".h", ".S")) or p in ("Kbuild", "Makefile", "Kconfig"):
+                with open(os.path.join(ROOT, p), encoding="utf-8", errors="replace") as f:
+                    CODE_WORDS.update(re.findall(r"\w+", f.read()))
+    return CODE_WORDS
 
 
 def env_names():
