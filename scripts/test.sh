@@ -333,12 +333,12 @@ boot() {
 	# corrupted (its first line's last hex digit); the vector results of
 	# that set must fail.
 	if [ -n "$users" ]; then
-		local bad=$log.expected-corrupted.tsv set
+		local bad=$log.expected-corrupted.tsv vset vnum
 		awk 'NR == 1 { c = substr($3, length($3)); $3 = substr($3, 1, length($3) - 1) (c == "0" ? "1" : "0") } { print }' \
 			"$VECTORS/expected.tsv" >"$bad"
-		set=$(awk 'NR == 1 { print $1 " #" $2 }' "$bad")
-		negative_control "the AF_ALG test vector check (parse.py)" "a corrupted expected digest ($set)" \
-			"$log.expected-corrupted.out" " ${set% *} vectors through AF_ALG with .*first #${set#*#}:" \
+		read -r vset vnum _ <"$bad"
+		negative_control "the AF_ALG test vector check (parse.py)" "a corrupted expected digest ($vset #$vnum)" \
+			"$log.expected-corrupted.out" " $vset vectors through AF_ALG with .*first #$vnum:" \
 			"${parse[@]}" --expected "$bad"
 	fi
 }
