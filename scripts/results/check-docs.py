@@ -902,6 +902,23 @@ def check_drivers_rst(mods, rule):
 
 
 
+def check_lib_priority(all_docs, lib):
+    """Every priority a document gives the kernel's *-lib drivers is
+    LIB_DRIVER_PRIORITY."""
+    errs, n = [], 0
+    for d in all_docs:
+        for line, para in d.paragraphs:
+            flat = re.sub(r"\s+", " ", para)
+            for m in re.finditer(r"-lib``?(?:\s+drivers?)?(?:\s*\(|,? at (?:priority )?|,? all at priority )(\d{3})\b"
+                                 r"|all at priority (\d{3}), over ``lib/crypto``", flat):
+                v = int(m.group(1) or m.group(2))
+                n += 1
+                if v != lib:
+                    errs.append(f"{d.rel} line {line}: *-lib drivers at {v}, LIB_DRIVER_PRIORITY is {lib}")
+    verdict(f"priorities: every priority the documents give the *-lib drivers is LIB_DRIVER_PRIORITY ({lib})",
+            errs, n)
+
+
 # ---- versions ---------------------------------------------------------------
 
 def makefile_kernels():
@@ -928,7 +945,7 @@ def code_versions():
         raise Missing(f"scripts/lib.sh and the Makefile: LLVM_BIN names {sorted(llvm) or 'no'} LLVM versions, not one")
     debian = set()
     for p in FILES:
-        if p.startswith("scripts/") and not p.endswith((".csv", ".png")):
+        if p.startswith("scripts/") and not p.endswith(".png") or re.fullmatch(r"Documentation/[^/]+\.csv", p):
             with open(os.path.join(ROOT, p), encoding="utf-8", errors="replace") as f:
                 debian |= set(re.findall(r"\d+\.\d+\.\d+\+deb\d+", f.read()))
     return bindgen, llvm.pop(), debian
@@ -940,7 +957,9 @@ KLIST = re.compile(KVER + r"(?:(?:,|,? or|,? and)\s+" + KVER + r")+")
 
 def check_versions(doc, supported, built, bindgen, llvm, debian):
     errs, n = [], 0
-    lists = (sorted(supported), sorted(built))
+    # A list is one of the code's two, or the 7.x part of one ("7.2 and 7.3").
+    lists = [sorted(supported), sorted(built)]
+    lists += [[v for v in x if not v.startswith("6.")] for x in lists]
     for line, text in doc.everything():
         flat = re.sub(r"\s+", " ", text)
         for m in KLIST.finditer(flat):
@@ -964,9 +983,9 @@ def check_versions(doc, supported, built, bindgen, llvm, debian):
         for m in re.finditer(r"\d+\.\d+\.\d+\+deb\d+", flat):
             n += 1
             if m.group(0) not in debian:
-                errs.append(f"line {line}: Debian kernel {m.group(0)} is in no script")
+                errs.append(f"line {line}: Debian kernel {m.group(0)} is in no script and no Documentation CSV")
     verdict(f"versions: {doc.rel}: kernel lists, bindgen, LLVM and Debian kernel versions are the code's",
-            errs, n)
+            errs, n, optional=True)
 
 
 # ---- figures ------------------------------------------------------------------
@@ -1360,6 +1379,7 @@ def main():
         for check in (check_kconfig, check_fragments):
             run(f"priorities: {check.__name__}", check, MODS, RULE[0])
         run("priorities: Documentation/drivers.rst", check_drivers_rst, MODS, RULE)
+        run("priorities: the *-lib drivers", check_lib_priority, all_docs, RULE[0])
     # Kernels and versions.
     kernels = run("kernels", check_kernels)
     versions = run("versions: the code's", code_versions)
