@@ -77,6 +77,8 @@ PLANTS = [
      "rules: ", "stated again in Documentation/robustness.rst"),
     ("run bits", "a script the documents name without its run bit", "scripts/test.sh", None, None,
      "run bits: ", "scripts/test.sh"),
+    ("sizes", "documents over the word limit", "CONTRIBUTING.md",
+     r"at most\s+15,000 words", "at most 1,000 words", "sizes: ", "at most 1000"),
     ("priorities", "a priority the code does not decide", "Documentation/drivers.rst",
      r"registers at \*\*290\*\*", "registers at **295**", "priorities: Documentation/drivers.rst", "295"),
 ]

@@ -33,6 +33,8 @@ rules      each rule of RULES is stated in one paragraph, under its label;
            every other place links to it.
 run bits   every script a document names that starts with "#!" is
            executable in git (git ls-files -s).
+sizes      README.md and Documentation/*.rst within the word limits that
+           CONTRIBUTING.md states.
 priorities the priorities the code decides (rust/drivers, rust/rsha) against
            the Kconfig help, the defconfig fragments' comments and
            Documentation/drivers.rst.
@@ -1307,6 +1309,28 @@ def check_rules(all_docs):
     verdict("rules: each rule is stated once, under its label (" + ", ".join(RULES) + ")", errs, n)
 
 
+# ---- sizes ------------------------------------------------------------------
+
+def check_sizes():
+    """The word limits CONTRIBUTING.md states, as wc -w counts."""
+    text = re.sub(r"\s+", " ", read("CONTRIBUTING.md"))
+    m = re.search(r"README\.md stays at most ([\d,]+) words, and `Documentation/\*\.rst` at most ([\d,]+) words",
+                  text)
+    if not m:
+        raise Missing("CONTRIBUTING.md states no word limits ('README.md stays at most N words, and "
+                      "`Documentation/*.rst` at most M words')")
+    readme_max, rst_max = (int(x.replace(",", "")) for x in m.groups())
+    readme = len(read("README.md").split())
+    rst = sum(len(read(p).split()) for p in FILES if re.fullmatch(r"Documentation/[^/]+\.rst", p))
+    errs = []
+    if readme > readme_max:
+        errs.append(f"README.md has {readme} words, at most {readme_max}")
+    if rst > rst_max:
+        errs.append(f"Documentation/*.rst have {rst} words, at most {rst_max}")
+    verdict(f"sizes: README.md {readme} words (at most {readme_max}), Documentation/*.rst {rst} "
+            f"(at most {rst_max})", errs, 2)
+
+
 # ---- run bits ------------------------------------------------------------------
 
 def check_run_bits(all_docs):
@@ -1403,6 +1427,7 @@ def main():
     run("imports", check_imports)
     run("rules", check_rules, all_docs)
     run("run bits", check_run_bits, all_docs)
+    run("sizes", check_sizes)
     if PLANT:
         plant = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-docs-plant.py")
         p = subprocess.run([sys.executable, plant, ROOT], capture_output=True, text=True)
