@@ -187,8 +187,8 @@ negative_control "the engine's cargo test" "a wrong expected SHA-256 of the empt
 	engine_tests_wrong_digest "$RSHA_CACHE/logs/cargo-test-negative-control.log" \
 	sha256_engine::all_lengths_random_splits
 
-# cores_test ARCH:ALG [--flip-constant]: tests/cores/run.sh, its result lines
-# named "cores ARCH:ALG: ...".
+# cores_test ARCH:ALG [--flip-constant | --plant-fp]: tests/cores/run.sh, its
+# result lines named "cores ARCH:ALG: ...".
 cores_test() {
 	bash "$RSHA_ROOT/tests/cores/run.sh" ${2:-} ${1/:/ } 2>&1 | sed -E 's/^(PASS|FAIL) /\1 cores '"$1"': /'
 	return "${PIPESTATUS[0]}"
@@ -199,14 +199,20 @@ for core in $CORE_TESTS; do
 	RESULT_LABEL="host cores $core"
 	produce "cores $core: tests/cores/run.sh" "$RSHA_CACHE/logs/cores-$core.out" 1 cores_test "$core"
 done
-# The harness's negative control: the first core of the first pair with one
-# round constant flipped (tests/cores/run.sh --flip-constant).
+# The harness's negative controls (tests/cores/run.sh): the first core of
+# the first pair with one round constant flipped; the first integer-only
+# ARMv7 core with an FP/SIMD instruction assembled in behind a ".fpu".
 core=${CORE_TESTS%% *}
-RESULT_LABEL="host cores negative control"
+RESULT_LABEL="host cores negative controls"
 negative_control "the host core harness (tests/cores)" \
 	"the first ${core#*:} round constant flipped in the first ${core%:*} ${core#*:} core" \
-	"$RSHA_CACHE/logs/cores-$core-flipped-constant.out" "flipped-constant.* (kat|nblocks/misalign)" \
+	"$RSHA_CACHE/logs/cores-$core-flip-constant.out" "flipped-constant.* (kat|nblocks/misalign)" \
 	cores_test "$core" --flip-constant
+core=$(tr ' ' '\n' <<<"$CORE_TESTS" | grep -m1 '^arm:' || echo "$core")
+negative_control "the cores' integer-only check (tests/cores)" \
+	"an FP/SIMD instruction in the first ${core%:*} ${core#*:} integer-only core" \
+	"$RSHA_CACHE/logs/cores-$core-plant-fp.out" "planted-fp.* integer-only: " \
+	cores_test "$core" --plant-fp
 
 phase "test vectors and guest programs"
 step "test vectors: cryptography-vectors from PyPI"

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# run.sh [--flip-constant] ARCH ALG: build the freestanding core test for
-# every core that tests/cores/cores.tab lists for (ARCH, ALG) and run it under
-# qemu-user.
+# run.sh [--flip-constant | --plant-fp] ARCH ALG: build the freestanding core
+# test for every core that tests/cores/cores.tab lists for (ARCH, ALG) and
+# run it under qemu-user.
 #
-# --flip-constant: the negative control of this harness. Only the first core
-# listed for (ARCH, ALG), assembled from a copy of asm/ whose first round
-# constant of ALG (asm/ALG-k.h) has its lowest bit flipped, reported as
-# NAME-with-a-flipped-constant: its checks must FAIL, and the run exit 1.
+# The negative controls of this harness, each on the first core listed for
+# (ARCH, ALG) (for --plant-fp, the first nofp one) only, assembled from a copy
+# of asm/, reported as NAME-with-a-flipped-constant or NAME-with-a-planted-fp:
+# its checks must FAIL, and the run exit 1.
+# --flip-constant: the first round constant of ALG (asm/ALG-k.h) has its
+# lowest bit flipped.
+# --plant-fp: an FP/SIMD instruction after the core's code, behind a ".fpu"
+# or ".arch" directive that lets it assemble (the integer-only check).
 #
 # Adding an algorithm: write tests/cores/ref-ALG.c (a struct rsha_alg) and
 # add its cores to cores.tab. Adding an architecture: write
@@ -24,15 +28,15 @@
 # NAME[thumb2].
 set -euo pipefail
 
-flip=0
-[ "${1:-}" != --flip-constant ] || { flip=1; shift; }
-[ $# -eq 2 ] || { echo "usage: $0 [--flip-constant] ARCH ALG   (e.g. $0 arm64 sha256)" >&2; exit 2; }
+plant=
+case ${1:-} in --flip-constant | --plant-fp) plant=${1#--}; shift ;; esac
+[ $# -eq 2 ] || { echo "usage: $0 [--flip-constant | --plant-fp] ARCH ALG   (e.g. $0 arm64 sha256)" >&2; exit 2; }
 arch=$1 alg=$2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-19/bin}
 out=${RSHA_CACHE:-$HOME/.cache/rust-arm-sha}/cores-test/$arch-$alg
-[ $flip = 0 ] || out=$out-flipped-constant
+[ -z "$plant" ] || out=$out-$plant
 
 case $arch in
 arm64)	target=aarch64-linux-gnu; qemu=(qemu-aarch64-static -cpu cortex-a57)
@@ -106,12 +110,13 @@ has_cpu() {
 
 mkdir -p "$out"
 rm -f "$out"/core-*.o
-# The sources: the checkout's, or for --flip-constant a copy of asm/ with
-# the first constant of asm/ALG-k.h changed in its lowest bit.
+# The sources: the checkout's, or for a negative control a copy of asm/.
 src_root=$root
-if [ $flip = 1 ]; then
+if [ -n "$plant" ]; then
 	src_root=$out/tree
 	rm -rf "$src_root" && mkdir -p "$src_root" && cp -r "$root/asm" "$src_root/"
+fi
+if [ "$plant" = flip-constant ]; then
 	ktab=$src_root/asm/$alg-k.h
 	[ -f "$ktab" ] || { echo "no round constants $ktab to flip" >&2; exit 2; }
 	konst=$(grep -m1 -oE '0x[0-9a-fA-F]+' "$ktab" | head -n 1)
@@ -127,6 +132,8 @@ ldflags=(-nostdlib -static -fuse-ld=lld)
 : > "$out/cores.h"
 : > "$out/cores-ce.h"
 objs=() ce_objs=()
+# The exit status: 1 once any check here or in a test program failed.
+rc=0
 while read -r a g name sym src flags; do
 	case $a in ''|'#'*) continue ;; esac
 	[ "$a" = "$arch" ] && [ "$g" = "$alg" ] || continue
@@ -134,11 +141,22 @@ while read -r a g name sym src flags; do
 	case ",${flags:-}," in *,nofp,*) extra=("${nofp[@]}") nofp_flag=1 ;; esac
 	case ",${flags:-}," in *,ce,*) ce=-ce ;; esac
 	case ",${flags:-}," in *,cpu=*) cpu=${flags#*cpu=} cpu=${cpu%%,*} ;; esac
-	if [ $flip = 1 ]; then
+	case $plant in
+	flip-constant)
 		# The first core only, as an ordinary one (no CE, no integer-only check).
 		[ $((${#objs[@]} + ${#ce_objs[@]})) = 0 ] && [ -z "$ce" ] && [ -z "$cpu" ] || continue
-		name=$name-with-a-flipped-constant nofp_flag=0
-	fi
+		name=$name-with-a-flipped-constant nofp_flag=0 ;;
+	plant-fp)
+		# The first integer-only core, one FP/SIMD instruction appended
+		# (never run: after the core's return) where the flags allow it.
+		[ $((${#objs[@]} + ${#ce_objs[@]})) = 0 ] && [ $nofp_flag = 1 ] || continue
+		name=$name-with-a-planted-fp
+		case $arch in
+		arm64) printf '\n\t.text\n\t.arch armv8-a+fp\n\tfmov d0, x1\n' ;;
+		arm) printf '\n\t.text\n\t.fpu vfpv3\n\tvmov d0, r0, r1\n' ;;
+		x86_64) printf '\n\t.text\n\tmovq %%rax, %%xmm0\n' ;;
+		esac >>"$src_root/$src" ;;
+	esac
 	if [ -n "$cpu" ] && ! has_cpu "$cpu"; then
 		echo "SKIP $alg $name: this CPU lacks ${cpu//+/, } (/proc/cpuinfo)"
 		continue
@@ -157,10 +175,12 @@ while read -r a g name sym src flags; do
 			# Integer-only, read off the object itself (fp_simd_uses).
 			if ! uses=$(fp_simd_uses "$o"); then
 				echo "FAIL $alg $tname integer-only: llvm-objdump could not disassemble $o"
+				rc=1
 			elif [ -z "$uses" ]; then
 				echo "PASS $alg $tname integer-only (its disassembly names no FP/SIMD register or instruction)"
 			else
 				echo "FAIL $alg $tname integer-only: $(wc -l <<<"$uses") instructions use FP/SIMD, first:$(head -n 1 <<<"$uses" | tr -s '\t ' ' ')"
+				rc=1
 			fi
 		fi
 		if [ "$mode" != - ]; then
@@ -178,7 +198,6 @@ done < "$here/cores.tab"
 [ $((${#objs[@]} + ${#ce_objs[@]})) -gt 0 ] ||
 	{ echo "no cores for $arch $alg in cores.tab" >&2; exit 2; }
 
-rc=0
 if [ ${#objs[@]} -gt 0 ]; then
 	"${cc[@]}" "${ldflags[@]}" -o "$out/test" "$here/main.c" \
 		"$here/ref-$alg.c" "$here/arch-$arch.S" "${objs[@]}"
