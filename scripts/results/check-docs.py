@@ -10,21 +10,25 @@ suite's format, scripts/test.sh) and exits 1 when one failed. Standard
 library only. The classes:
 
 names      every repository path, file, driver, module, test target,
-           script option, RSHA_* variable and Kconfig symbol of ours that a
-           document names exists in the code under that name (git ls-files,
-           rust/drivers, rust/testing, Kbuild, Kconfig, scripts/test.sh's
-           target lists, the scripts' own text); paths of the kernel and of
-           other projects are listed in EXTERNAL_PATHS.
+           script option, RSHA_* variable, Kconfig symbol, rsha_* or Rust
+           path identifier and cache path of ours that a document names
+           exists in the code under that name (git ls-files, rust/drivers,
+           rust/testing, Kbuild, Kconfig, scripts/test.sh's target lists,
+           the sources, the scripts' own text); paths of the kernel and of
+           other projects are listed in EXTERNAL_PATHS and EXTERNAL_FILES.
 versions   every list of kernel versions is the Makefile's SUPPORTED_KERNELS
            or scripts/lib.sh's BUILT_KERNELS; every bindgen version is one
            scripts/lib.sh installs, and none is "or later" (the Makefile
            wants the kernel's exact one); every LLVM version is LLVM_BIN's;
            every Debian kernel version is one the scripts use.
-figures    every decimal figure in a document's prose (bold included) is a
-           cell, or the end of a range of cells, of a CSV file the document
-           shows (csv-table :file:, literalinclude) or names; every
-           *emphasised* column name is a header of one; a CSV that a script
-           generates has that script's header; a count of targets is the
+figures    every decimal figure in a document's prose (bold included) is,
+           as written, a cell, or the end of a range of cells, of a CSV file
+           the document shows (csv-table :file:, literalinclude) or names
+           (README.md: Documentation/run-times.csv); percentages and "0.95x"
+           targets excepted; every *emphasised* column name a sentence
+           defines is a header of one; a CSV that a script generates has that
+           script's header, every CSV row its header's length;
+           targets.csv lists the --full targets; a count of targets is the
            code's.
 imports    the import rule Documentation/design.rst states ("no file
            imports one above it", over the order of its diagram) holds for
@@ -37,7 +41,8 @@ sizes      README.md and Documentation/*.rst within the word limits that
            CONTRIBUTING.md states.
 priorities the priorities the code decides (rust/drivers, rust/rsha) against
            the Kconfig help, the defconfig fragments' comments and
-           Documentation/drivers.rst.
+           Documentation/drivers.rst; every priority a document gives the
+           *-lib drivers is LIB_DRIVER_PRIORITY.
 kernels    scripts/lib.sh's BUILT_KERNELS are all in the Makefile's
            SUPPORTED_KERNELS, which scripts/lib.sh and
            scripts/debian-kernel.sh read instead of repeating.
@@ -331,11 +336,6 @@ def code_names():
         if m:
             modules.add(m.group(1))
         if "rust/drivers/" in p:
-            arch = {"arm64": "arm64", "x86_64": "x86_64"}.get(p.rsplit("_", 1)[-1][:-3], "arm")
-            if p.endswith("_x86_64.rs"):
-                arch = "x86_64"
-            elif p.endswith("_arm64.rs"):
-                arch = "arm64"
             for u in UNITS:
                 for n in re.findall(r"\b" + u + r"\s*:\s*\"([\w-]+)\"", src):
                     drivers.add(n)
@@ -345,14 +345,13 @@ def code_names():
     for m in re.findall(r"^obj-\$\([\w]+\)\s*\+=\s*([\w-]+)\.o", read("Kbuild"), re.M):
         kos.add(m + ".ko")
         modules.add(m.replace("-", "_"))
+    # A module is named with "_" (its name, debugfs) and with "-" (modprobe,
+    # the .ko); "x86_64" keeps its "_" in the second.
     mods = set()
     for m in modules:
-        mods |= {m, m.replace("_", "-"), m.replace("x86-64", "x86_64").replace("_", "-").replace("x86-64", "x86_64")}
-        mods.add(m.replace("-", "_"))
-    fix = set()
-    for m in mods:
-        fix.add(m.replace("x86-64", "x86_64"))
-    return drivers, mods | fix, kos
+        m = m.replace("-", "_")
+        mods |= {m, m.replace("_", "-").replace("x86-64", "x86_64")}
+    return drivers, mods, kos
 
 
 def code_targets():
