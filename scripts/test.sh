@@ -587,9 +587,15 @@ EOF
 		"$RSHA_ROOT/scripts/results/check-aliases.sh" "$target" "$dir/$m.ko"
 }
 fragments_lane= alias_control=
+# Every boot the targets call for, by its results' label: one that reported
+# nothing (its kernel or initramfs failed, its lane was lost) stands out.
+BOOT_LABELS=()
 for target in $TARGETS; do
 	target_info "$target"
 	RESULT_LABEL=$target
+	for cpu in $CPUS; do BOOT_LABELS+=("$target ${cpu%%,*}"); done
+	for cpu in $NO_NEON_CPUS; do BOOT_LABELS+=("$target ${cpu%%,*}-no-neon"); done
+	[ "$DISTRO" != debian ] || [ -z "$SYSTEM_CPU" ] || BOOT_LABELS+=("$target-system")
 	phase "$target: kernel build"
 	if [ "$DISTRO" = debian ]; then
 		# Debian's own kernel: nothing to build but the modules, in a
@@ -677,6 +683,10 @@ done
 
 phase "waiting for the guest boots and the checks beside them"
 collect_lanes
+for label in "${BOOT_LABELS[@]}"; do
+	awk -F'\t' -v label="$label" '$1 == label { found = 1 } END { exit !found }' "$RESULTS.labels" ||
+		RESULT_LABEL=$label fail "$label: the boot reported no result (not run: see the FAIL of its kernel or initramfs; or its lane was lost)"
+done
 
 step "longest NEON section per driver (debug kernels under TCG: not hardware timings)"
 column -s, -t "$LATENCY" 2>/dev/null || cat "$LATENCY"
