@@ -25,7 +25,8 @@ figures    every decimal figure in a document's prose (bold included) is,
            as written, a cell, or the end of a range of cells, of a CSV file
            the document shows (csv-table :file:, literalinclude) or names
            (README.md: Documentation/run-times.csv); percentages and "0.95x"
-           targets excepted; every *emphasised* column name a sentence
+           targets excepted; an integer range is cells, or differences of
+           an "ours/theirs" cell's two sides; every *emphasised* column name a sentence
            defines is a header of one; a CSV that a script generates has that
            script's header, every CSV row its header's length;
            targets.csv lists the --full targets; a count of targets is the
@@ -1058,6 +1059,30 @@ def check_figures(doc, default, full):
                     errs.append(f"line {line}: figure {fig}, but the document shows no CSV")
                 elif not figure_found(fig, values):
                     errs.append(f"line {line}: {fig} is in none of {', '.join(os.path.basename(r) for r in rels)}")
+    # Integer ranges ("40-46 a call") are cells, or differences of the two
+    # sides of an "ours/theirs" cell (in instructions: thousands times
+    # 1000), as written; tcrypt modes and ranges of microseconds or GHz
+    # (derived from the cycle model) excepted.
+    derived = {str(int(float(x))) for x in values if float(x).is_integer()}
+    for r in rels:
+        if r.endswith(".csv"):
+            for row in csv_rows(r):
+                for c in row:
+                    m = re.fullmatch(r"(\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)", c.strip())
+                    if m:
+                        scale = 1000 if "." in m.group(1) else 1
+                        a, b = (float(x) * scale for x in m.groups())
+                        derived |= {str(round(a)), str(round(b)), str(round(abs(a - b)))}
+    for line, text in doc.prose:
+        for m in re.finditer(r"(?<![\w.\-/,])(\d{1,3}(?:,\d{3})*|\d+)-(\d{1,3}(?:,\d{3})+|\d+)(?![\w.,-])"
+                             r"(?!\s*(?:%|µs|GHz|MHz))", text):
+            if re.search(r"modes?\s*$", text[:m.start()]) or not values:
+                continue
+            n += 1
+            lost = [f for f in m.groups() if f.replace(",", "") not in derived]
+            if lost:
+                errs.append(f"line {line}: {m.group(0)}: {', '.join(lost)} is no cell nor the difference of an "
+                            f"'ours/theirs' cell of {', '.join(os.path.basename(r) for r in rels)}")
     # *Column* names that the prose defines are headers of its CSVs.
     headers = set()
     for r in rels:
