@@ -458,11 +458,11 @@ debian_checks() {
 # is made outside the guest slots (mmdebstrap runs under qemu-user).
 debian_system() {
 	local label=$target-system
+	local RESULT_LABEL=$label
 	if ! "$RSHA_ROOT/scripts/guest/debian-system.sh" --image "$BUILD" >/dev/null; then
 		fail "$label: the Debian system image (see above)"
 		return
 	fi
-	local RESULT_LABEL=$label
 	produce "$label: the Debian system test (scripts/guest/debian-system.sh)" "$RSHA_CACHE/logs/$label.out" 0 \
 		with_guest_slot "$RSHA_ROOT/scripts/guest/debian-system.sh" "$BUILD" "$SYSTEM_CPU" "$label"
 }
