@@ -1243,6 +1243,28 @@ def check_imports():
                 n += 1
                 if f in layer and d in layer and layer[d] < layer[f] and rule:
                     errs.append(f"{f} imports {d}, which the diagram puts above it")
+    # Rules about single files: "``a.rs`` and ``b.rs`` use only ``core``"
+    # (no kernel crate, no library file outside the list), "``c.rs``
+    # imports only the bindings".
+    flat = re.sub(r"\s+", " ", text)
+    for m in re.finditer(r"((?:``\w+\.rs``(?:, | and |, and ))*``\w+\.rs``) (?:uses?|imports?) only "
+                         r"(``core``|the bindings|``\w+\.rs``)", flat):
+        named = re.findall(r"``(\w+\.rs)``", m.group(1))
+        allowed = set(named) | ({"bindings.rs"} if m.group(2) == "the bindings" else set()) \
+            | set(re.findall(r"``(\w+\.rs)``", m.group(2)))
+        for f in named:
+            n += 1
+            if f not in graph:
+                errs.append(f"'{m.group(0)}': rust/rsha/{f} does not exist")
+                continue
+            extra = sorted(graph[f] - allowed)
+            if extra:
+                errs.append(f"'{m.group(0)}', but {f} imports {', '.join(extra)}")
+            if m.group(2) == "``core``":
+                with open(os.path.join(ROOT, "rust/rsha", f), encoding="utf-8") as src:
+                    code = re.sub(r"//[^\n]*", "", src.read())
+                if re.search(r"\bkernel::|\bbindings::", code):
+                    errs.append(f"'{m.group(0)}', but {f} uses the kernel crate or the bindings")
     # No circle, whatever the text says.
     state = {}
 
