@@ -4,7 +4,11 @@
 PASS/FAIL lines: the KTAP document of its console log
 (scripts/guest/debian-system/step.sh), read with the kernel's kunit.py.
 
-    parse-debian-system.py LOG --label LABEL --boot BOOT --ksrc TREE
+    parse-debian-system.py LOG --label LABEL --boot BOOT --ksrc TREE [--subtest PREFIX]
+
+The document's subtest is PREFIX-BOOT: debian-system-install ... of
+scripts/guest/debian-system/step.sh, debian-lifecycle-old ... of
+scripts/guest/debian-system/lifecycle.sh.
 
 Exits non-zero when the document is missing or cut short; the failed cases
 are in the lines.
@@ -22,13 +26,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("log")
     ap.add_argument("--label", required=True)
-    ap.add_argument("--boot", required=True, help="install, installed or removed")
+    ap.add_argument("--boot", required=True, help="the boot's name: install, installed, removed, enforced; old, new, upgraded")
+    ap.add_argument("--subtest", default="debian-system", help="the subtest's name before -BOOT")
     ap.add_argument("--ksrc", required=True, help="a kernel tree, for tools/testing/kunit/kunit.py")
     args = ap.parse_args()
 
     lines = console.read(args.log)
     kt = console.ktap(args.log, lines, args.ksrc)
-    name = f"debian-system-{args.boot}"
+    name = f"{args.subtest}-{args.boot}"
     group = kt.group(name) if kt.found else None
     results = []
     if group is None:
