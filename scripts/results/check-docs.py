@@ -719,6 +719,8 @@ def check_kconfig(mods, lib):
             claims += 1
             if int(m.group(1)) != lib:
                 errs.append(f"*-lib drivers at {m.group(1)}, LIB_DRIVER_PRIORITY is {lib}")
+        if not claims:
+            errs.append("its help states no priority")
         result(not errs, f"priorities: Kconfig {sym} ({module}) priorities agree with {mod['file']}"
                f" ({claims} stated)" + ("" if not errs else ": " + "; ".join(errs)))
     for module in sorted(set(mods) - seen):
@@ -960,7 +962,7 @@ KLIST = re.compile(KVER + r"(?:(?:,|,? or|,? and)\s+" + KVER + r")+")
 def check_versions(doc, supported, built, bindgen, llvm, debian):
     errs, n = [], 0
     # A list is one of the code's two, or the 7.x part of one ("7.2 and 7.3").
-    lists = [sorted(supported), sorted(built)]
+    lists = [x for x in (sorted(supported), sorted(built)) if x]
     lists += [[v for v in x if not v.startswith("6.")] for x in lists]
     for line, text in doc.everything():
         flat = re.sub(r"\s+", " ", text)
@@ -1401,7 +1403,14 @@ def check_run_bits(all_docs):
 # ---- supported kernels -------------------------------------------------------
 
 def check_kernels():
-    supported, built = makefile_kernels(), built_kernels()
+    """The kernel lists; one that cannot be read is a FAIL here, and the
+    versions class goes on with the other."""
+    supported = makefile_kernels()
+    try:
+        built = built_kernels()
+    except Missing as e:
+        result(False, f"kernels: {e}")
+        return supported, []
     errs = [f"{k} (scripts/lib.sh BUILT_KERNELS) is not in the Makefile's SUPPORTED_KERNELS"
             for k in built if k not in supported]
     lib = read("scripts/lib.sh")
