@@ -439,6 +439,15 @@ def check_names(doc, names):
                 n += 1
                 if not matches(tok, targets):
                     bad(line, f"'{tok}' is no target of scripts/test.sh")
+    # The guests' kernel command line switches (rsha.X=): read by a script.
+    for line, text in doc.literals:
+        for arg in re.findall(r"\brsha\.(\w+)=?", text):
+            if arg == "conf":
+                continue
+            n += 1
+            if not re.search(r"\b(?:arg|cmdline)\s+" + re.escape(arg) + r"\b|\brsha\." + re.escape(arg) + "=",
+                             script_text()):
+                bad(line, f"'rsha.{arg}' is read by no script of the checkout")
     # Identifiers of our code: rsha_* (C helpers, cfgs) and Rust paths
     # (State::init, simd::with_section) of our crates.
     words = code_words()
