@@ -1046,7 +1046,7 @@ def doc_csvs(doc):
     return rels, missing
 
 
-def check_figures(doc, default, full):
+def check_figures(doc, default, full, supported):
     rels, missing = doc_csvs(doc)
     errs, n = [f"{r} (csv-table or literalinclude) is not in the checkout" for r in missing], 0
     rels = [r for r in rels if r not in missing]
@@ -1126,6 +1126,24 @@ def check_figures(doc, default, full):
             if k not in (len(default), len(full)):
                 errs.append(f"line {line}: '{c}' targets: scripts/test.sh has {len(default)} (default) "
                             f"and {len(full)} (--full)")
+    # Counts of kernels: the supported ones, or those a tier builds.
+    built_default = [t for t in default if not t.startswith("debian-")]
+    built_full = [t for t in full if not t.startswith("debian-")]
+    for line, text in doc.prose:
+        flat = re.sub(r"\s+", " ", text)
+        for m in re.finditer(r"(?<![\w.-])(\w+) kernels(?: instead of (\w+))?", flat):
+            for k, c in enumerate(m.groups()):
+                k_val = NUMBER_WORDS.get((c or "").lower(), int(c) if c and c.isdigit() else None)
+                if k_val is None:
+                    continue
+                n += 1
+                # ("Two kernels": 6.x and 7.x, the generations of the list.)
+                generations = len({v.split(".")[0] for v in supported})
+                want = {len(built_full)} if k else {len(built_default), len(built_full), len(supported), generations}
+                if k_val not in want:
+                    errs.append(f"line {line}: '{m.group(0)}': the code has {len(supported)} supported kernels "
+                                f"(Makefile), the default tier builds {len(built_default)}, --full "
+                                f"{len(built_full)} (scripts/test.sh)")
     verdict(f"figures: {doc.rel}: decimal figures, defined column names and target counts are those of "
             f"its CSV files and the code", errs, n, optional=True)
 
@@ -1484,7 +1502,7 @@ def main():
         if kernels and versions:
             run(f"versions: {d.rel}", check_versions, d, *kernels, *versions)
         if targets:
-            run(f"figures: {d.rel}", check_figures, d, targets[0], targets[1])
+            run(f"figures: {d.rel}", check_figures, d, targets[0], targets[1], kernels[0] if kernels else [])
     run("figures: Documentation/*.csv", check_csv_generators)
     if targets:
         run("figures: Documentation/targets.csv", check_targets_csv, targets[1])
