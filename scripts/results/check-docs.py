@@ -1183,6 +1183,26 @@ def check_csv_generators():
             errs, n)
 
 
+# A CSV made from others: every decimal figure of its cells is a cell of
+# one of them, as written.
+DERIVED_CSVS = {
+    "Documentation/boards.csv": ["Documentation/selected-6.12.csv", "Documentation/selected-7.3.csv"],
+}
+
+
+def check_derived_csvs():
+    errs, n = [], 0
+    for rel, sources in DERIVED_CSVS.items():
+        values = cell_numbers(sources)
+        for i, row in enumerate(csv_rows(rel)[1:], 2):
+            for c in row:
+                for fig in re.findall(r"(?<![\w.])\d+\.\d+(?![\w.])", c):
+                    n += 1
+                    if fig not in values:
+                        errs.append(f"{rel} row {i}: {fig} is in none of {', '.join(sources)}")
+    verdict("figures: the cells of CSVs made from others are theirs (" + ", ".join(DERIVED_CSVS) + ")", errs, n)
+
+
 def check_targets_csv(full):
     rows = csv_rows("Documentation/targets.csv")
     errs = []
@@ -1504,6 +1524,7 @@ def main():
         if targets:
             run(f"figures: {d.rel}", check_figures, d, targets[0], targets[1], kernels[0] if kernels else [])
     run("figures: Documentation/*.csv", check_csv_generators)
+    run("figures: derived CSVs", check_derived_csvs)
     if targets:
         run("figures: Documentation/targets.csv", check_targets_csv, targets[1])
     run("imports", check_imports)
