@@ -29,8 +29,10 @@ figures    every decimal figure in a document's prose (bold included) is,
            an "ours/theirs" cell's two sides; every *emphasised* column name a sentence
            defines is a header of one; a CSV that a script generates has that
            script's header, every CSV row its header's length;
-           targets.csv lists the --full targets; a count of targets is the
-           code's.
+           targets.csv lists the --full targets; a count of targets or
+           kernels is the code's; the cells of a CSV made from others
+           (DERIVED_CSVS) are theirs; the settings tiers.csv quotes
+           (TIER_SETTINGS) are the scripts'.
 imports    the import rule Documentation/design.rst states ("no file
            imports one above it", over the order of its diagram) holds for
            every `use super::...` of rust/rsha, and no import circle exists.
@@ -1203,6 +1205,44 @@ def check_derived_csvs():
     verdict("figures: the cells of CSVs made from others are theirs (" + ", ".join(DERIVED_CSVS) + ")", errs, n)
 
 
+# Figures of Documentation/tiers.csv that are settings of the scripts:
+# (row label, column, file, regex whose group 1 values the cell's integers
+# must all be among; "full" lines are those that RSHA_FULL selects).
+TIER_SETTINGS = [
+    ("guest timeout", 1, "scripts/test.sh", r"^GUEST_TIMEOUT=\$\{RSHA_GUEST_TIMEOUT:-(\d+)\}"),
+    ("guest timeout", 2, "scripts/test.sh", r"RSHA_FULL.*GUEST_TIMEOUT=\$\{RSHA_GUEST_TIMEOUT:-(\d+)\}"),
+    ("random messages per driver", 1, "scripts/test.sh", r"^COMPARE_COUNT=(\d+)"),
+    ("random messages per driver", 2, "scripts/test.sh", r"RSHA_FULL.*COMPARE_COUNT=(\d+)"),
+    ("fuzz iterations", 1, "scripts/test.sh", r"^RELOAD_FUZZ=(\d+)"),
+    ("fuzz iterations", 2, "scripts/test.sh", r"^FUZZ=\$\{RSHA_FUZZ_ITERATIONS:-(\d+)\}"),
+    ("cycles per module", 1, "scripts/targets.sh", r"^\s*CYCLES_FIRST=(\d+) CYCLES_OTHER=(?:\d+)"),
+    ("cycles per module", 1, "scripts/targets.sh", r"^\s*CYCLES_FIRST=(?:\d+) CYCLES_OTHER=(\d+)"),
+    ("cycles per module", 2, "scripts/targets.sh", r"RSHA_FULL.*CYCLES_FIRST=(\d+)"),
+    ("cycles per module", 2, "scripts/targets.sh", r"RSHA_FULL.*CYCLES_OTHER=(\d+)"),
+]
+
+
+def check_tier_settings():
+    rows = csv_rows("Documentation/tiers.csv")
+    want = {}
+    for label, col, rel, rx in TIER_SETTINGS:
+        found = re.findall(rx, read(rel), re.M)
+        if not found:
+            raise Missing(f"{rel}: no /{rx}/ (the setting tiers.csv's '{label}' quotes)")
+        want.setdefault((label, col), set()).update(found)
+    errs, n = [], 0
+    for (label, col), values in want.items():
+        row = [r for r in rows[1:] if label in r[0]]
+        if len(row) != 1:
+            errs.append(f"tiers.csv has {len(row)} rows '{label}', not one")
+            continue
+        for v in re.findall(r"(?<![\w.-])(\d+)(?![\w.])", row[0][col]):
+            n += 1
+            if v not in values:
+                errs.append(f"tiers.csv '{label}', {rows[0][col]}: {v}, the scripts: {', '.join(sorted(values))}")
+    verdict("figures: Documentation/tiers.csv's settings are the scripts'", errs, n)
+
+
 def check_targets_csv(full):
     rows = csv_rows("Documentation/targets.csv")
     errs = []
@@ -1525,6 +1565,7 @@ def main():
             run(f"figures: {d.rel}", check_figures, d, targets[0], targets[1], kernels[0] if kernels else [])
     run("figures: Documentation/*.csv", check_csv_generators)
     run("figures: derived CSVs", check_derived_csvs)
+    run("figures: Documentation/tiers.csv", check_tier_settings)
     if targets:
         run("figures: Documentation/targets.csv", check_targets_csv, targets[1])
     run("imports", check_imports)
