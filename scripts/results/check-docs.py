@@ -441,6 +441,13 @@ def check_names(doc, names):
                 n += 1
                 if not matches(tok, targets):
                     bad(line, f"'{tok}' is no target of scripts/test.sh")
+    # Kconfig menus (*Cryptographic API → <menu>*): our Kconfig's titles.
+    menus = set(re.findall(r'^\s*menu\s+"([^"]+)"', read("Kconfig"), re.M))
+    for line, text in doc.prose:
+        for m in re.finditer(r"\*Cryptographic API → ([^*]+)\*", re.sub(r"\s+", " ", text)):
+            n += 1
+            if m.group(1).strip() not in menus:
+                bad(line, f"menu '{m.group(1).strip()}' is no menu of Kconfig ({', '.join(sorted(menus))})")
     # The guests' kernel command line switches (rsha.X=): read by a script.
     for line, text in doc.literals:
         for arg in re.findall(r"\brsha\.(\w+)=?", text):
