@@ -98,22 +98,34 @@ fi
 include_refusal() {
 	sed -e "/^#@REFUSAL@\$/r $RSHA_ROOT/scripts/debian/refusal.sh" -e '/^#@REFUSAL@$/d'
 }
-# doc_files STAGE PKG: copyright and changelog.Debian.gz, as Debian's
-# policy wants them in every binary package.
+# The packages' Maintainer: who builds them, as Debian's tools take it
+# (DEBFULLNAME and DEBEMAIL), else the author of the checkout's commit.
+if [ -n "${DEBEMAIL:-}" ]; then
+	MAINTAINER="${DEBFULLNAME:-rust-arm-sha local build} <$DEBEMAIL>"
+elif ! MAINTAINER=$(git -C "$RSHA_ROOT" log -1 --format='%an <%ae>' 2>/dev/null) || [ -z "$MAINTAINER" ]; then
+	die "no Maintainer for the package: set DEBEMAIL (and DEBFULLNAME), as for Debian's own tools"
+fi
+YEARS=$(git -C "$RSHA_ROOT" log --format=%cd --date=format:%Y 2>/dev/null | sort -u | sed -n '1p;$p' | paste -sd- | sed 's/^\([0-9]*\)-\1$/\1/')
+YEARS=${YEARS:-$(date -u +%Y)}
+# doc_files STAGE PKG: copyright and changelog.gz (the package is native:
+# its version has no Debian revision), as Debian's policy wants them in
+# every binary package.
 doc_files() {
 	local doc=$1/usr/share/doc/$2
 	mkdir -p "$doc"
-	sed "s|@PKG@|$2|g" "$RSHA_ROOT/scripts/debian/copyright" >"$doc/copyright"
+	sed "s|@YEARS@|$YEARS|g" "$RSHA_ROOT/scripts/debian/copyright" >"$doc/copyright"
 	printf '%s (%s) unstable; urgency=medium\n\n  * Built from the rust-arm-sha checkout at %s.\n\n -- %s  %s\n' \
-		"$2" "$PKGVERSION" "${rev:-an unknown commit}" "$(sed -n 's/^Maintainer: //p' "$RSHA_ROOT/scripts/debian/control")" \
+		"$2" "$PKGVERSION" "${rev:-an unknown commit}" "$MAINTAINER" \
 		"$(date -R -u -d "@$(git -C "$RSHA_ROOT" log -1 --format=%ct 2>/dev/null || date +%s)")" |
-		gzip -9n >"$doc/changelog.Debian.gz"
+		gzip -9n >"$doc/changelog.gz"
+	chmod 0644 "$doc/copyright" "$doc/changelog.gz"
 }
 
 if [ "$DKMS" = 1 ]; then
-	# rust-arm-sha-dkms: the module sources (the files git tracks, when
-	# this is a git checkout) and scripts/debian/dkms/ under
-	# /usr/src/rust-arm-sha-<version>, where dkms takes them.
+	# rust-arm-sha-dkms: the module sources and scripts/debian/dkms/ under
+	# /usr/src/rust-arm-sha-<version>, where dkms takes them. In a git
+	# checkout the sources are those of the commit the version names
+	# (git archive), whatever the working tree holds besides.
 	[ "$LIST$TEST" = 00 ] && [ -z "$ABI$SIGN_KEY$SIGN_CERT" ] ||
 		die "--dkms takes no other option: it packages the sources, for every kernel (dkms signs with its own key)"
 	PKG=rust-arm-sha-dkms
@@ -123,8 +135,11 @@ if [ "$DKMS" = 1 ]; then
 	rm -rf "$STAGE" && mkdir -p "$STAGE/DEBIAN" "$STAGE/$SRCDIR"
 	umask 022
 	parts=(Kbuild Makefile rust/rsha rust/drivers rust/testing asm)
-	if git -C "$RSHA_ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-		(cd "$RSHA_ROOT" && git ls-files -z -- "${parts[@]}") | (cd "$RSHA_ROOT" && xargs -0 cp --parents -t "$STAGE/$SRCDIR")
+	if [ -n "${rev:-}" ]; then
+		git -C "$RSHA_ROOT" archive --format=tar HEAD -- "${parts[@]}" | tar -x -C "$STAGE/$SRCDIR" ||
+			die "git archive of ${parts[*]} at HEAD failed"
+		git -C "$RSHA_ROOT" diff --quiet HEAD -- "${parts[@]}" ||
+			step "note: the working tree's uncommitted changes to the module sources are not in the package (it holds commit ${rev#*.g})"
 	else
 		(cd "$RSHA_ROOT" && find "${parts[@]}" -type f ! -name bindings_generated.rs -print0) |
 			(cd "$RSHA_ROOT" && xargs -0 cp --parents -t "$STAGE/$SRCDIR")
@@ -138,6 +153,7 @@ if [ "$DKMS" = 1 ]; then
 			line=${line//@KERNEL_REGEX@/$regex}
 			line=${line//@SUPPORTED@/$MAKE_KERNELS}
 			line=${line//@LINUX_SOURCE@/$sources}
+			line=${line//@MAINTAINER@/$MAINTAINER}
 			printf '%s\n' "$line"
 		done <"$1"
 	}
@@ -491,7 +507,7 @@ MODNAMES=${MODNAMES% }
 fill() {
 	sed -e "s|@PKG@|$PKG|g" -e "s|@REL@|$REL|g" -e "s|@ABI@|$ABI|g" -e "s|@DEBARCH@|$DEBARCH|g" \
 		-e "s|@PKGVER@|$PKGVER|g" -e "s|@MODULES@|$MODNAMES|g" -e "s|@VERSION@|$PKGVERSION|g" \
-		-e "s|@MODDIR@|$MODDIR|g" -e "s|@SIGNED@|$SIGNED|g" "$1"
+		-e "s|@MODDIR@|$MODDIR|g" -e "s|@SIGNED@|$SIGNED|g" -e "s|@MAINTAINER@|$MAINTAINER|g" "$1"
 }
 doc_files "$STAGE" "$PKG"
 fill "$RSHA_ROOT/scripts/debian/README.Debian" >"$STAGE/$DOCDIR/README.Debian"
