@@ -32,7 +32,8 @@ figures    every decimal figure in a document's prose (bold included) is,
            targets.csv lists the --full targets; a count of targets or
            kernels is the code's; the cells of a CSV made from others
            (DERIVED_CSVS) are theirs; the settings tiers.csv quotes
-           (TIER_SETTINGS) are the scripts'.
+           (TIER_SETTINGS) are the scripts'; debug-options.csv is what
+           the debug fragments of each kernel (scripts/targets.sh) set.
 imports    the import rule Documentation/design.rst states ("no file
            imports one above it", over the order of its diagram) holds for
            every `use super::...` of rust/rsha, and no import circle exists.
@@ -1250,6 +1251,50 @@ def check_tier_settings():
     verdict("figures: Documentation/tiers.csv's settings are the scripts'", errs, n)
 
 
+def debug_fragments(base):
+    """The debug fragments scripts/targets.sh gives a test kernel of BASE:
+    debug-common.config unless its branch sets extra= afresh, and every
+    *-debug.config its branch names."""
+    src = read("scripts/targets.sh")
+    m = re.search(r"^\t(?:[\w|\s-]*\|\s*)?" + re.escape(base) + r"(?:\s*\|[\w|\s-]*)?\)\n(.*?)^\t\t;;",
+                  src, re.S | re.M)
+    if not m:
+        raise Missing(f"scripts/targets.sh: no case branch for {base}")
+    branch = m.group(1)
+    frags = [] if re.search(r"\bextra=", branch) else ["debug-common.config"]
+    frags += re.findall(r"([\w-]+-debug\.config)", branch)
+    return frags
+
+
+def check_debug_options():
+    """Documentation/debug-options.csv against the fragments: "yes" is set
+    (=y) by the kernel's debug fragments, "no" is not; our own test options
+    (CRYPTO_RSHA_*) come with RSHA_TEST=1 (the Makefile)."""
+    rows = csv_rows("Documentation/debug-options.csv")
+    head = rows[0]
+    bases = {"armv7": "arm"}
+    errs, n = [], 0
+    makefile = read("Makefile")
+    for col in range(1, len(head)):
+        base = bases.get(head[col].split()[0].lower(), head[col].split()[0].lower())
+        frags = debug_fragments(base)
+        text = "\n".join(read("defconfig-fragments/" + f) for f in frags)
+        for row in rows[1:]:
+            syms = re.findall(r"``(\w+)``", row[0])
+            want = row[col].strip().lower().startswith("yes")
+            for sym in syms:
+                n += 1
+                if sym.startswith("CRYPTO_RSHA_"):
+                    have = f"CONFIG_{sym}=y" in makefile
+                else:
+                    have = re.search(rf"^CONFIG_{sym}=y$", text, re.M) is not None
+                if have != want:
+                    errs.append(f"{sym} on {head[col]}: the table says '{row[col]}', "
+                                f"{' + '.join(frags)} {'set' if have else 'do not set'} it")
+    verdict("figures: Documentation/debug-options.csv is what the debug fragments set (scripts/targets.sh)",
+            errs, n)
+
+
 def check_targets_csv(full):
     rows = csv_rows("Documentation/targets.csv")
     errs = []
@@ -1573,6 +1618,7 @@ def main():
     run("figures: Documentation/*.csv", check_csv_generators)
     run("figures: derived CSVs", check_derived_csvs)
     run("figures: Documentation/tiers.csv", check_tier_settings)
+    run("figures: Documentation/debug-options.csv", check_debug_options)
     if targets:
         run("figures: Documentation/targets.csv", check_targets_csv, targets[1])
     run("imports", check_imports)
