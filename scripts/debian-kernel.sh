@@ -4,8 +4,8 @@
 # The drivers for one of Debian's own kernel images, as Debian ships it:
 #
 #   scripts/debian-kernel.sh [--arch arm64|armhf|amd64] [--test] [--list]
-#                            [--sign-key KEY --sign-cert CERT] [VERSION]
-#   scripts/debian-kernel.sh --dkms
+#                            [--sign-key KEY --sign-cert CERT] [--out DIR] [VERSION]
+#   scripts/debian-kernel.sh --dkms [--out DIR]
 #
 # VERSION is a Debian kernel ABI name as in the package names, "7.3.4+deb13"
 # for linux-image-7.3.4+deb13-arm64 (the flavour, -arm64, -armmp or -amd64,
@@ -23,7 +23,8 @@
 # --dkms makes the DKMS package instead, rust-arm-sha-dkms (Architecture:
 # all: the sources, scripts/debian/dkms/), which builds the modules on the
 # machine for every kernel it installs; it needs neither root nor the
-# network, and lands in $RSHA_CACHE/debian/dkms/.
+# network, and lands in $RSHA_CACHE/debian/dkms/. --out DIR copies the
+# package made into DIR as well.
 #
 # Steps, each printed and cached under $RSHA_CACHE/debian:
 #  1. Debian's linux-headers-<abi>-<flavour> (its .config and Module.symvers),
@@ -59,16 +60,17 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-DEBARCH=arm64 TEST=0 LIST=0 DKMS=0 ABI= SIGN_KEY= SIGN_CERT=
+DEBARCH=arm64 TEST=0 LIST=0 DKMS=0 ABI= SIGN_KEY= SIGN_CERT= OUTDIR=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--arch) DEBARCH=${2:?--arch needs arm64, armhf or amd64}; shift ;;
 	--test) TEST=1 ;;
 	--list) LIST=1 ;;
 	--dkms) DKMS=1 ;;
+	--out) OUTDIR=${2:?--out needs a directory}; shift ;;
 	--sign-key) SIGN_KEY=${2:?--sign-key needs the private key file (PEM)}; shift ;;
 	--sign-cert) SIGN_CERT=${2:?--sign-cert needs the X.509 certificate file (PEM or DER)}; shift ;;
-	-h | --help) sed -n '4,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option $1 (scripts/debian-kernel.sh --help)" ;;
 	*) ABI=$1 ;;
 	esac
@@ -85,6 +87,13 @@ case $ABI in *-"$FLAVOUR") ABI=${ABI%-"$FLAVOUR"} ;; esac
 # SUPPORTED_KERNELS, the one list, read here rather than repeated.
 MAKE_KERNELS=$(sed -n 's/^SUPPORTED_KERNELS[[:space:]]*:\{0,1\}=[[:space:]]*//p' "$RSHA_ROOT/Makefile")
 [ -n "$MAKE_KERNELS" ] || die "$RSHA_ROOT/Makefile has no SUPPORTED_KERNELS line: cannot tell which kernels the modules build for"
+[ -z "$OUTDIR" ] || [ -d "$OUTDIR" ] || die "--out $OUTDIR: no such directory"
+# deliver DEB: where the package is, and its copy in --out's directory.
+deliver() {
+	step "Debian package ${PKG} $PKGVERSION: $1"
+	[ -z "$OUTDIR" ] || { cp "$1" "$OUTDIR/" && step "copied to $OUTDIR/${1##*/}"; } ||
+		die "could not copy $1 into --out $OUTDIR"
+}
 
 # The packages' version: the checkout's commit time and hash, so that apt
 # takes a later build as an upgrade.
@@ -127,7 +136,7 @@ if [ "$DKMS" = 1 ]; then
 	# checkout the sources are those of the commit the version names
 	# (git archive), whatever the working tree holds besides.
 	[ "$LIST$TEST" = 00 ] && [ -z "$ABI$SIGN_KEY$SIGN_CERT" ] ||
-		die "--dkms takes no other option: it packages the sources, for every kernel (dkms signs with its own key)"
+		die "--dkms takes no other option but --out: it packages the sources, for every kernel (dkms signs with its own key)"
 	PKG=rust-arm-sha-dkms
 	DIR=$RSHA_CACHE/debian/dkms
 	STAGE=$DIR/package
@@ -173,7 +182,7 @@ if [ "$DKMS" = 1 ]; then
 	rm -f "$DIR/$PKG"_*.deb
 	dpkg-deb --root-owner-group -Zxz --build "$STAGE" "$DEB" >"$DIR/package.log" 2>&1 ||
 		die "dpkg-deb could not build $PKG: $(tail -n 3 "$DIR/package.log")"
-	step "Debian package $PKG $PKGVERSION: $DEB"
+	deliver "$DEB"
 	echo "    install it on the machine (with the kernel's headers and linux-source-X.Y) with: apt install ./${DEB##*/}" >&2
 	exit 0
 fi
@@ -522,7 +531,7 @@ DEB=$DIR/${PKG}_${PKGVERSION}_$DEBARCH.deb
 rm -f "$DIR/$PKG"_*.deb
 dpkg-deb --root-owner-group -Zxz --build "$STAGE" "$DEB" >"$DIR/package.log" 2>&1 ||
 	die "dpkg-deb could not build $PKG: $(tail -n 3 "$DIR/package.log")"
-step "Debian package $PKG $PKGVERSION: $DEB"
+deliver "$DEB"
 echo "    install it on the machine running $REL with: apt install ./${DEB##*/}" >&2
 
 if [ "$TEST" = 1 ]; then

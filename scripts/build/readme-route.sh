@@ -1,10 +1,33 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# readme-route.sh BUILD ARCH OUT: README.md's own-kernel route (route (c)),
+# readme-route.sh BUILD ARCH OUT: README.md's own-kernel route (path C),
 # its commands as written, against the built kernel BUILD (ARCH arm64, arm
 # or x86_64). Prints one PASS/FAIL line per result (the suite's format; exits 1
-# when one failed). OUT is a work directory of its own, never in the
+# when one failed).
+# readme-route.sh --block ROUTE STEP: the commands of one block of the
+# README, as written, on stdout (exit 1, naming the marker, when it is
+# missing): what the Debian system guests run for the routes "pi4" and
+# "laptop" (paths A and B).
+# readme-route.sh --list: every marked block, "ROUTE STEP" a line.
+#
+# The README marks each block of a route with an HTML comment on the line
+# before its fence, "<!-- route: ROUTES STEP -->", ROUTES being the routes
+# the block belongs to, comma-separated (own-kernel, pi4, laptop):
+#
+#   clone         every route: git clone "$REPO", cd (REPO: set by the runner)
+#   kernel        pi4, laptop: trixie-backports and its kernel, as root; reboot
+#   dkms-build    pi4, laptop: scripts/debian-kernel.sh --dkms, as the user
+#                 (no root, no network: runs on the build host as written)
+#   dkms-install  pi4, laptop: apt install of linux-source and the package
+#   deb-build     pi4: the per-ABI package on an x86-64 machine, as root,
+#                 and the scp to the board (the runner's copy replaces it)
+#   deb-install   pi4: apt install of the copied package, as root
+#   deb           laptop: the per-ABI package built and installed, as root
+#   build, install, check, uninstall: the own-kernel route (below); check
+#                 is every route's
+#
+# For BUILD ARCH OUT, OUT is a work directory of its own, never in the
 # checkout:
 #
 #   OUT/src    a copy of this checkout's module sources, where the build
@@ -18,10 +41,9 @@
 #              blocks there. Removed first: a failed run leaves none.
 #   OUT/build.log  the build block as run (bash -x) and its output
 #
-# The README marks each block of the route with an HTML comment on the line
-# before its fence: "<!-- own-kernel-route: build -->" (section 2),
-# "install" (section 3), "check" (section 4) and "uninstall" (section 7).
-# A missing marker or block is a FAIL. What is changed, and nothing else:
+# The own-kernel route's blocks are those marked "own-kernel" with the steps
+# build (section 2, C), install (C), check (section 3) and uninstall
+# (section 6). A missing marker or block is a FAIL. What is changed, and nothing else:
 # - the README's own variables of the build block, K (the kernel build), B
 #   (bindgen) and S (the staging root), are set to the suite's values: their
 #   assignment lines are replaced; each must be there;
@@ -41,11 +63,39 @@
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 trap - ERR	# failures are results here
+README=$RSHA_ROOT/README.md
+
+# route_block ROUTE STEP: the lines of the README's fenced block marked for
+# ROUTE and STEP; fails when the marker is missing or not right before a
+# fence, or the block is not closed.
+route_block() {
+	awk -v route="$1" -v step="$2" '
+		function marked(line,   m, n, r, i) {
+			if (!match(line, /^<!-- route: [a-z0-9,-]+ [a-z0-9-]+ -->$/)) return 0
+			split(line, m, " "); n = split(m[3], r, ",")
+			if (m[4] != step) return 0
+			for (i = 1; i <= n; i++) if (r[i] == route) return 1
+			return 0
+		}
+		state == 0 && marked($0) { state = 1; next }
+		state == 1 { if ($0 ~ /^```(sh)?$/) { state = 2; next } exit }
+		state == 2 { if ($0 == "```") { state = 3; exit } print }
+		END { exit state != 3 }' "$README"
+}
+case ${1:-} in
+--block)
+	[ $# = 3 ] || die "usage: readme-route.sh --block ROUTE STEP"
+	route_block "$2" "$3" || die "README.md has no block marked '<!-- route: $2 $3 -->' (ROUTES may list more, comma-separated) right before a \`\`\`sh fence"
+	exit 0 ;;
+--list)
+	sed -n 's/^<!-- route: \([a-z0-9,-]*\) \([a-z0-9-]*\) -->$/\1 \2/p' "$README" |
+		awk '{ n = split($1, r, ","); for (i = 1; i <= n; i++) print r[i], $2 }'
+	exit 0 ;;
+esac
 BUILD=${1:?usage: readme-route.sh BUILD ARCH OUT}
 ARCH=${2:?usage: readme-route.sh BUILD ARCH OUT}
 OUT=${3:?usage: readme-route.sh BUILD ARCH OUT}
 T=$(basename "$BUILD")
-README=$RSHA_ROOT/README.md
 failed=0
 pass() { echo "PASS $T: README own-kernel route: $*"; }
 fail() { echo "FAIL $T: README own-kernel route: $*"; failed=1; }
@@ -59,15 +109,10 @@ KREL=$(cat "$BUILD/include/config/kernel.release" 2>/dev/null) ||
 case $KREL in 6.12*) use_kernel 6.12 ;; *) use_kernel 7.3 ;; esac
 case $OUT in "$RSHA_ROOT" | "$RSHA_ROOT"/*) fail "OUT=$OUT is in the checkout"; finish ;; esac
 
-# block NAME: the lines of the README's fenced block marked NAME (for
-# ARCH=arm or x86_64, with it for "arm64"); fails when the marker is missing or
-# not right before a fence, or the block is not closed.
+# block STEP: the own-kernel route's block STEP (for ARCH=arm or x86_64,
+# with it for "arm64").
 block() {
-	awk -v mark="<!-- own-kernel-route: $1 -->" '
-		state == 0 && $0 == mark { state = 1; next }
-		state == 1 { if ($0 ~ /^```(sh)?$/) { state = 2; next } exit }
-		state == 2 { if ($0 == "```") { state = 3; exit } print }
-		END { exit state != 3 }' "$README" |
+	route_block own-kernel "$1" |
 		if [ "$ARCH" != arm64 ]; then sed "s/arm64/$ARCH/g"; else cat; fi
 }
 
@@ -75,7 +120,7 @@ mkdir -p "$OUT"
 rm -rf "$OUT/guest" "$OUT/stage"
 for b in build install check uninstall; do
 	if ! block "$b" >"$OUT/readme-$b.sh" || [ ! -s "$OUT/readme-$b.sh" ]; then
-		fail "README.md has no block marked '<!-- own-kernel-route: $b -->' right before a \`\`\`sh fence"
+		fail "README.md has no block marked '<!-- route: own-kernel $b -->' (ROUTES may list more, comma-separated) right before a \`\`\`sh fence"
 	fi
 done
 [ $failed = 0 ] || finish
@@ -83,7 +128,7 @@ done
 # The build block with the README's variables set to the suite's values.
 run=$OUT/build-run.sh
 {
-	echo "# README.md, <!-- own-kernel-route: build -->, with K, B and S set (scripts/build/readme-route.sh)"
+	echo "# README.md, <!-- route: own-kernel build -->, with K, B and S set (scripts/build/readme-route.sh)"
 	echo "set -e"
 	seen=
 	while IFS= read -r line; do
