@@ -133,7 +133,9 @@ def tracked_files():
         files = {}
         for line in out.stdout.splitlines():
             meta, path = line.split("\t", 1)
-            files[path] = meta.split()[0] == "100755"
+            # A file git knows but the work tree has deleted is gone.
+            if os.path.isfile(os.path.join(ROOT, path)):
+                files[path] = meta.split()[0] == "100755"
         # Files of this checkout that git does not know yet (a new
         # document or script before its commit): their mode on disk.
         new = subprocess.run(["git", "-C", ROOT, "ls-files", "-o", "--exclude-standard"],
