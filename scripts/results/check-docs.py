@@ -60,7 +60,6 @@ missing, never a silent pass.
 """
 
 import csv
-import fnmatch
 import os
 import re
 import stat
@@ -1190,7 +1189,6 @@ def check_csv_generators():
         n += 1
         if bad:
             errs.append(f"{p}: rows {bad[:5]} have not the header's {len(head)} cells")
-    # targets.csv names the test targets of scripts/test.sh.
     verdict("figures: Documentation/*.csv: headers of generated CSVs are their scripts', every row complete",
             errs, n)
 
