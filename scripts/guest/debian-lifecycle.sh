@@ -21,8 +21,10 @@
 #  1. The image, cached under $RSHA_CACHE/debian-system/: mmdebstrap of
 #     trixie with trixie-backports, systemd, udev, dkms, initramfs-tools,
 #     linux-image-OLD and linux-headers-OLD.
-#  2. chroot: apt install ./DKMS_DEB; its postinst has dkms build ours for
-#     the newest kernel with headers, OLD.
+#  2. chroot: apt install ./DKMS_DEB linux-source-X.Y=V, the source of OLD
+#     (the package recommends the newest series' source, which the NEW
+#     kernel's build takes later); its postinst has dkms build ours for
+#     every kernel with headers, OLD.
 #  3. Boot 'old' (the newest kernel in /boot, as GRUB's default entry
 #     would): ours loaded by udev, nothing typed; dkms status.
 #  4. chroot: apt install linux-image-NEW linux-headers-NEW from
@@ -171,8 +173,10 @@ check_dkms() {
 # --- 2. the DKMS package --------------------------------------------------
 cp "$DKMS_DEB" "$RUN.disk/dkms.deb"
 in_image sh -c 'apt-get update -q >/dev/null 2>&1' || true
-chroot_step install-dkms-package sh -c "mkdir -p /root/rsha && cat >/root/rsha/$DKMS_PKG.deb && apt-get install -y /root/rsha/$DKMS_PKG.deb" \
-	<"$RUN.disk/dkms.deb" && check_dkms "$OLDREL"
+OLDSRC=linux-source-$(echo "$OLD" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
+OLDVER=$(in_image dpkg-query -W -f='${Version}' "linux-headers-$OLDREL")
+chroot_step install-dkms-package sh -c "mkdir -p /root/rsha && cat >/root/rsha/$DKMS_PKG.deb &&
+	apt-get install -y /root/rsha/$DKMS_PKG.deb $OLDSRC=$OLDVER" <"$RUN.disk/dkms.deb" && check_dkms "$OLDREL"
 
 # The rebuilt NEW kernel for step 5: linux-image-NEW and linux-binary-NEW
 # (the signed image's two packages) of a newer version, in the RSHA disk's
