@@ -18,9 +18,10 @@ rsha_load() {
 			continue
 		fi
 		rsha_refused="$rsha_refused $rsha_m"
-		# The kernel's own line, prefixed with the module's name (or, for
-		# lockdown, "Lockdown: modprobe:").
-		rsha_log=$(dmesg 2>/dev/null | grep -E "$rsha_m: |Lockdown: |Loading of .* is rejected" | tail -n 3 || true)
+		# The kernel's own lines, prefixed with the module's name as the
+		# kernel spells it (underscores), "Lockdown:" or "Loading of".
+		rsha_k=$(echo "$rsha_m" | tr - _)
+		rsha_log=$(dmesg 2>/dev/null | grep -E "$rsha_k: |Lockdown: |Loading of .* is rejected" | tail -n 3 || true)
 		echo "$rsha_pkg: the kernel refuses $rsha_m: $rsha_out" >&2
 		[ -z "$rsha_log" ] || printf '%s\n' "$rsha_log" | sed 's/^/  kernel: /' >&2
 		# modprobe's error names the cause; the kernel's log when it does not.
