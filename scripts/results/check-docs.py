@@ -32,7 +32,8 @@ figures    every decimal figure in a document's prose (bold included) is,
            targets.csv lists the --full targets; a count of targets or
            kernels is the code's; the cells of a CSV made from others
            (DERIVED_CSVS) are theirs; the settings tiers.csv quotes
-           (TIER_SETTINGS) are the scripts'; debug-options.csv is what
+           (TIER_SETTINGS) are the scripts'; a ratio column
+           (RATIO_COLUMNS) is the ratio of its row's cells; debug-options.csv is what
            the debug fragments of each kernel (scripts/targets.sh) set.
 imports    the import rule Documentation/design.rst states ("no file
            imports one above it", over the order of its diagram) holds for
@@ -1200,6 +1201,52 @@ DERIVED_CSVS = {
 }
 
 
+# Ratio columns: (column, numerator column, denominator column), a column
+# named, or (name, n) for the n-th of that name. Each cell is the ratio of
+# its row's two cells, to its own decimals (an input's rounding allowed).
+RATIO_COLUMNS = {
+    "Documentation/selected-6.12.csv": [("ratio", ("cycles", 0), ("cycles", 1))],
+    "Documentation/selected-7.3.csv": [("ratio", ("cycles", 0), ("cycles", 1))],
+    "Documentation/cores.csv": [("ours/ref", "ours", "in-tree 6.12 = lib/crypto 7.3"),
+                                ("ours/generic 6.12", "ours", "generic C 6.12"),
+                                ("ours/generic 7.3", "ours", "generic C 7.3"),
+                                ("ours/bound", "ours", "bound")],
+    "Documentation/x86-cycles.csv": [("ours / kernel", "ours", "kernel 6.12")],
+}
+
+
+def check_ratio_columns():
+    errs, n = [], 0
+    for rel, specs in RATIO_COLUMNS.items():
+        rows = csv_rows(rel)
+        head = [h.strip() for h in rows[0]]
+
+        def col(c):
+            name, k = c if isinstance(c, tuple) else (c, 0)
+            at = [i for i, h in enumerate(head) if h == name]
+            if len(at) <= k:
+                raise Missing(f"{rel}: no column '{name}' (its header: {', '.join(head)})")
+            return at[k]
+
+        for spec in specs:
+            try:
+                r_i, a_i, b_i = (col(c) for c in spec)
+            except Missing as e:
+                errs.append(str(e))
+                continue
+            for k, row in enumerate(rows[1:], 2):
+                try:
+                    v = row[r_i].strip("* ")
+                    a, b, got = float(row[a_i]), float(row[b_i]), float(v)
+                except (ValueError, IndexError):
+                    continue
+                d = len(v.split(".")[1]) if "." in v else 0
+                n += 1
+                if abs(round(a / b, d) - got) > 1.01 * 10 ** -d:
+                    errs.append(f"{rel} row {k}: {head[r_i]} {v}, but {a:g} / {b:g} = {a / b:.{d + 1}f}")
+    verdict("figures: ratio columns are the ratios of their rows (" + ", ".join(RATIO_COLUMNS) + ")", errs, n)
+
+
 def check_derived_csvs():
     errs, n = [], 0
     for rel, sources in DERIVED_CSVS.items():
@@ -1617,6 +1664,7 @@ def main():
             run(f"figures: {d.rel}", check_figures, d, targets[0], targets[1], kernels[0] if kernels else [])
     run("figures: Documentation/*.csv", check_csv_generators)
     run("figures: derived CSVs", check_derived_csvs)
+    run("figures: ratio columns", check_ratio_columns)
     run("figures: Documentation/tiers.csv", check_tier_settings)
     run("figures: Documentation/debug-options.csv", check_debug_options)
     if targets:
