@@ -32,6 +32,9 @@
 # of it without a root file system, which must reach its panic), with the
 # CPU KVM passes through; else TCG's max (AVX2, no SHA-NI on QEMU 7.2).
 # The guest's units follow from the CPU flags it sees, whichever it is.
+#  3. amd64 in --full: the DKMS lifecycle (scripts/guest/debian-lifecycle.sh)
+#     with the DKMS package of this checkout (scripts/debian-kernel.sh
+#     --dkms), as LABEL-lifecycle.
 # Prints PASS/FAIL lines (a boot that does not end stops the test with a
 # FAIL line); the consoles are $RSHA_CACHE/logs/LABEL-BOOT.log. Exits
 # non-zero, with the reason, when the image cannot be made.
@@ -149,7 +152,7 @@ ACCEL=
 # kvm_boots CPU: Debian's kernel boots under KVM on CPU to its panic
 # without a root file system (seconds); a KVM error ("KVM internal error",
 # an instruction it cannot emulate) or a minute without that panic says it
-# does not. The reason, if any, in KVM_WHY.
+# does not: the reason is added to KVM_WHY.
 kvm_boots() {
 	local probe=$RUN-kvm-probe q n=0
 	rm -f "$probe.log" "$probe.err"
@@ -163,30 +166,36 @@ kvm_boots() {
 	done
 	kill "$q" 2>/dev/null || true
 	wait "$q" 2>/dev/null || true
+	local why=
 	if grep -q 'Kernel panic' "$probe.log" 2>/dev/null; then
-		KVM_WHY=
+		:
 	elif grep -q 'KVM internal error' "$probe.err"; then
-		KVM_WHY="-cpu $1: KVM internal error, $(grep -m1 -o 'emulation failure' "$probe.err" || echo unknown) at $(grep -m1 -o '^RIP=[0-9a-f]*' "$probe.err" || true)"
+		why="KVM internal error, $(grep -m1 -o 'emulation failure' "$probe.err" || echo unknown) at $(grep -m1 -o '^RIP=[0-9a-f]*' "$probe.err" || true)"
 	else
-		KVM_WHY="-cpu $1: $(grep -m1 -E 'error|failed' "$probe.err" || echo "no panic within 60 s") "
+		why=$(grep -m1 -E 'error|failed' "$probe.err" || echo "no panic within 60 s")
 	fi
 	rm -f "$probe.log" "$probe.err"
-	[ -z "$KVM_WHY" ]
+	[ -n "$why" ] || return 0
+	KVM_WHY+="; -cpu $1: ${why#qemu-system-x86_64: }"
+	return 1
 }
 if [ "$CPU" = kvm ]; then
 	# QEMU 7.2 cannot start "-cpu host" on some KVM hosts (nested ones
 	# among them: "failed to set MSR 0x10a"); without the
 	# arch-capabilities MSR it can. The first CPU that boots is taken.
-	CPU=max KVM_WHY="no usable /dev/kvm"
-	if [ -w /dev/kvm ]; then
+	CPU=max KVM_WHY=
+	if [ ! -w /dev/kvm ]; then
+		KVM_WHY="; no usable /dev/kvm"
+	else
 		for cpu in host host,-arch-capabilities; do
-			if kvm_boots "$cpu"; then
+			# Its stderr: bash's notice of a QEMU that aborts.
+			if kvm_boots "$cpu" 2>/dev/null; then
 				ACCEL=kvm CPU=$cpu
 				break
 			fi
 		done
 	fi
-	[ -n "$ACCEL" ] || step "KVM does not boot Debian's kernel here ($KVM_WHY): TCG, -cpu max"
+	[ -n "$ACCEL" ] || step "KVM does not boot Debian's kernel here (${KVM_WHY#; }): TCG, -cpu max"
 fi
 for boot in install installed removed enforced; do
 	log=$RUN-$boot.log
@@ -214,3 +223,15 @@ for boot in install installed removed enforced; do
 	fi
 done
 rm -rf "$RUN.disk"
+
+if [ "$DEBARCH" = amd64 ] && [ "${RSHA_FULL:-0}" = 1 ]; then
+	mkdir -p "$RUN.dkms" && rm -f "$RUN.dkms"/*.deb
+	if "$RSHA_ROOT/scripts/debian-kernel.sh" --dkms --out "$RUN.dkms" >"$RUN.dkms.log" 2>&1 &&
+		deb=$(compgen -G "$RUN.dkms/rust-arm-sha-dkms_*_all.deb"); then
+		"$RSHA_ROOT/scripts/guest/debian-lifecycle.sh" "$BUILD" "$deb" "$LABEL-lifecycle" ||
+			echo "FAIL $LABEL-lifecycle: the DKMS lifecycle did not run to its end (see above)"
+	else
+		echo "FAIL $LABEL-lifecycle: scripts/debian-kernel.sh --dkms made no package: $(tail -n 1 "$RUN.dkms.log")"
+	fi
+	rm -rf "$RUN.dkms"
+fi
