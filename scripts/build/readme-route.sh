@@ -10,6 +10,12 @@
 # missing): what the Debian system guests run for the routes "pi4" and
 # "laptop" (paths A and B).
 # readme-route.sh --list: every marked block, "ROUTE STEP" a line.
+# readme-route.sh --debian-host OUT: the Debian paths' (A, B) steps that
+# run on a build host as written, as results: every block of pi4 and
+# laptop is there; the clone block, with REPO this checkout, in OUT; the
+# dkms-build block in that clone, in a bare environment with HOME=OUT/home
+# (it needs neither root nor the network), whose package is moved from /tmp to
+# OUT/rust-arm-sha-dkms_<version>_all.deb for the guests.
 #
 # The README marks each block of a route with an HTML comment on the line
 # before its fence, "<!-- route: ROUTES STEP -->", ROUTES being the routes
@@ -82,11 +88,62 @@ route_block() {
 		state == 2 { if ($0 == "```") { state = 3; exit } print }
 		END { exit state != 3 }' "$README"
 }
+# debian_host OUT: see --debian-host above.
+debian_host() {
+	local out=$1 step route b missing= deb ver bad=0
+	res() { echo "$1 README Debian paths: $2"; [ "$1" = PASS ] || bad=1; }
+	case $out in "$RSHA_ROOT" | "$RSHA_ROOT"/*) res FAIL "OUT=$out is in the checkout"; return 1 ;; esac
+	for b in "pi4 clone" "pi4 kernel" "pi4 dkms-build" "pi4 dkms-install" "pi4 deb-build" "pi4 deb-install" \
+		"pi4 check" "laptop clone" "laptop kernel" "laptop dkms-build" "laptop dkms-install" "laptop deb" \
+		"laptop check"; do
+		# shellcheck disable=SC2086
+		route_block $b | grep -q '[^[:space:]]' || missing+=" '$b'"
+	done
+	if [ -z "$missing" ]; then
+		res PASS "README.md has every block of paths A (pi4) and B (laptop), each with commands"
+	else
+		res FAIL "README.md lacks the blocks marked <!-- route: ROUTE STEP -->:$missing"
+	fi
+	rm -rf "$out" && mkdir -p "$out/home"
+	route_block pi4 clone >"$out/clone.sh" && route_block pi4 dkms-build >"$out/dkms-build.sh" || return 1
+	if (cd "$out" && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$out/home" LANG=C.UTF-8 \
+		REPO="$RSHA_ROOT" bash -ex "$out/clone.sh") >"$out/clone.log" 2>&1 && [ -d "$out/rust-arm-sha/.git" ]; then
+		res PASS "the clone block runs as written (REPO=$RSHA_ROOT; log: $out/clone.log)"
+	else
+		res FAIL "the clone block failed: $(tail -n 2 "$out/clone.log" | tr '\n' ' ')(log: $out/clone.log)"
+		return 1
+	fi
+	ver=0~$(git -C "$out/rust-arm-sha" log -1 --format='%cd.g%h' --date=format-local:%Y%m%d%H%M%S)
+	deb=/tmp/rust-arm-sha-dkms_${ver}_all.deb
+	rm -f "$deb"
+	if (cd "$out/rust-arm-sha" && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$out/home" LANG=C.UTF-8 \
+		bash -ex "$out/dkms-build.sh") >"$out/dkms-build.log" 2>&1 && [ -f "$deb" ]; then
+		mv "$deb" "$out/"
+		res PASS "the dkms-build block runs as written, in a bare environment with HOME=$out/home: ${deb##*/} (log: $out/dkms-build.log)"
+	else
+		res FAIL "the dkms-build block made no $deb: $(grep -m2 -E 'error|Error' "$out/dkms-build.log" | tr '\n' ' ')(log: $out/dkms-build.log)"
+		return 1
+	fi
+	deb=$out/${deb##*/}
+	if [ "$(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Architecture)" = "rust-arm-sha-dkms all" ] &&
+		dpkg-deb -c "$deb" >"$out/contents" && grep -q "/usr/src/rust-arm-sha-$ver/dkms.conf\$" "$out/contents" &&
+		grep -q "/usr/src/rust-arm-sha-$ver/rsha-dkms\$" "$out/contents"; then
+		res PASS "${deb##*/} is rust-arm-sha-dkms, Architecture: all, with /usr/src/rust-arm-sha-$ver/dkms.conf and rsha-dkms"
+	else
+		res FAIL "${deb##*/}: not the DKMS package ($(dpkg-deb -f "$deb" Package Architecture 2>&1 | tr '\n' ' '))"
+	fi
+	return $bad
+}
+
 case ${1:-} in
 --block)
 	[ $# = 3 ] || die "usage: readme-route.sh --block ROUTE STEP"
 	route_block "$2" "$3" || die "README.md has no block marked '<!-- route: $2 $3 -->' (ROUTES may list more, comma-separated) right before a \`\`\`sh fence"
 	exit 0 ;;
+--debian-host)
+	[ $# = 2 ] || die "usage: readme-route.sh --debian-host OUT"
+	debian_host "$2"
+	exit $? ;;
 --list)
 	sed -n 's/^<!-- route: \([a-z0-9,-]*\) \([a-z0-9-]*\) -->$/\1 \2/p' "$README" |
 		awk '{ n = split($1, r, ","); for (i = 1; i <= n; i++) print r[i], $2 }'
