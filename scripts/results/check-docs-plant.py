@@ -44,10 +44,14 @@ PLANTS = [
      r"6\.12, 7\.2 or 7\.3", "6.12, 7.1 or 7.3", "versions: Documentation/drivers.rst", "7.1"),
     ("kernels", "the Makefile's SUPPORTED_KERNELS beyond the documents' lists", "Makefile",
      r"(?m)^SUPPORTED_KERNELS := .*$", "SUPPORTED_KERNELS := 6.12 7.2 7.3 7.4", "versions: ", "7.4"),
-    ("versions", "a bindgen version in boards.rst", "Documentation/boards.rst",
-     r"bindgen 0\.71\.1", "bindgen 0.72.0", "versions: Documentation/boards.rst", "bindgen 0.72.0"),
-    ("versions", "bindgen 'or later' where the Makefile wants the exact one", "Documentation/boards.rst",
-     r"bindgen 0\.71\.1", "bindgen 0.71.1 or later", "versions: Documentation/boards.rst", "'or later'"),
+    ("versions", "a kernel version in boards.rst", "Documentation/boards.rst",
+     r"6\.12, 7\.2 or 7\.3", "6.12, 7.2 or 7.4", "versions: Documentation/boards.rst", "7.4"),
+    ("versions", "a bindgen version", "Documentation/design.rst",
+     r"(?m)^(bindgen\s+0\.69\.5\s+)0\.71\.1", r"\g<1>0.72.0", "versions: Documentation/design.rst",
+     "bindgen 0.72.0"),
+    ("versions", "bindgen 'or later' where the Makefile wants the exact one", "Documentation/design.rst",
+     r"(?m)^(bindgen\s+0\.69\.5\s+)0\.71\.1", r"\g<1>0.71.1 or later", "versions: Documentation/design.rst",
+     "'or later'"),
     ("figures", "a renamed column of a generated CSV", "Documentation/x86-cycles.csv",
      r"ours / kernel", "ours over kernel", "figures: Documentation/*.csv", "'ours over kernel'"),
     ("figures", "a bold figure changed", "Documentation/performance.rst",
@@ -144,7 +148,7 @@ def main():
             else:
                 with open(path, encoding="utf-8") as f:
                     text = f.read()
-                planted, k = re.subn(find, lambda m: repl, text, count=1)
+                planted, k = re.subn(find, lambda m: m.expand(repl), text, count=1)
                 if not k:
                     result(False, f"{cls}: {what}: /{find}/ is no longer in {rel}: update PLANTS")
                     continue
