@@ -25,19 +25,21 @@ figures    every decimal figure in a document's prose (bold included) is,
            as written, a cell, or the end of a range of cells, of a CSV file
            the document shows (csv-table :file:, literalinclude) or names
            (README.md: Documentation/run-times.csv); percentages and "0.95x"
-           targets excepted; an integer range is cells, or differences of
-           an "ours/theirs" cell's two sides; every *emphasised* column name a sentence
-           defines is a header of one; a CSV that a script generates has that
-           script's header, every CSV row its header's length;
-           targets.csv lists the --full targets; a count of targets or
-           kernels is the code's; the cells of a CSV made from others
+           targets excepted. An integer range is cells, or differences of
+           an "ours/theirs" cell's two sides. Every *emphasised* column
+           name a sentence defines is a header of one. A CSV a script
+           generates has that script's header, every CSV row its header's
+           length; targets.csv lists the --full targets; a count of targets
+           or kernels is the code's; the cells of a CSV made from others
            (DERIVED_CSVS) are theirs; the settings tiers.csv quotes
-           (TIER_SETTINGS) are the scripts'; a ratio column
-           (RATIO_COLUMNS) is the ratio of its row's cells; debug-options.csv is what
-           the debug fragments of each kernel (scripts/targets.sh) set.
-imports    the import rule Documentation/design.rst states ("no file
-           imports one above it", over the order of its diagram) holds for
-           every `use super::...` of rust/rsha, and no import circle exists.
+           (TIER_SETTINGS) are the scripts'; a ratio column (RATIO_COLUMNS)
+           is the ratio of its row's cells; debug-options.csv is what the
+           debug fragments of each kernel (scripts/targets.sh) set.
+imports    the import rule Documentation/design.rst states ("each imports
+           only files below it", over the layers of its diagram) and its
+           rules for single files ("use only ``core``", "imports only the
+           bindings") hold for every `use super::...` of rust/rsha, and no
+           import circle exists.
 rules      each rule of RULES is stated in one paragraph, under its label;
            every other place links to it.
 run bits   every script a document names that starts with "#!" is
