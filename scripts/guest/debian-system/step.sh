@@ -46,7 +46,9 @@ run() {
 	shift
 	"$@" >"$W/out" 2>&1
 	rc=$?
-	ktap_result $rc "$name" "exit $rc: $(tail -n 2 "$W/out")"
+	# The last lines as the terminal shows them: what a carriage return
+	# overwrote (apt's progress) left out.
+	ktap_result $rc "$name" "exit $rc: $(tail -n 2 "$W/out" | sed 's/.*\r//')"
 	return $rc
 }
 # finish NEXT: end the document; NEXT is the boot after this one (reboot),
