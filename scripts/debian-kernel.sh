@@ -174,6 +174,7 @@ if [ "$DKMS" = 1 ]; then
 		fill_dkms "$RSHA_ROOT/scripts/debian/dkms/$f" | include_refusal >"$STAGE/DEBIAN/$f"
 		chmod 0755 "$STAGE/DEBIAN/$f"
 	done
+	install -m 0644 "$RSHA_ROOT/scripts/debian/dkms/triggers" "$STAGE/DEBIAN/triggers"
 	find "$STAGE/usr" -type d -exec chmod 0755 {} + -o -type f ! -name rsha-dkms -exec chmod 0644 {} +
 	fill_dkms "$RSHA_ROOT/scripts/debian/dkms/control" |
 		sed "/^Priority:/a Installed-Size: $(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)" >"$STAGE/DEBIAN/control"
