@@ -18,7 +18,7 @@ crate::module_sha_driver! {
     // `rsha_sha512_x86_64_scalar` and `rsha_sha512_x86_64_avx2` are the cores of
     // asm/x86_64/sha512-{scalar,avx2}.S, built into this module (Kbuild); tests/cores
     // checks them against a C reference at every length and alignment. The AVX2 core needs
-    // AVX2 and BMI2 (`rsha::simd::cpu_has_vector`).
+    // AVX2 and BMI2 (`rsha::cpu::has_vector`).
     // SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
     // read `nblocks` whole blocks at `data`, write only the chaining words and their own
     // stack, and follow the SysV ABI; the scalar one uses no FP/SIMD register.
@@ -27,6 +27,9 @@ crate::module_sha_driver! {
         vector: rsha_sha512_x86_64_avx2,
     },
     priorities: { scalar: 110, vector: 175, selected: 180 },
+    // Ahead by more than the tie rule in Documentation/x86-cycles.csv, each where the CPUs lack
+    // the ones before it (AVX2 ahead of scalar).
+    expected: [Vector],
     algorithms: [
         Sha384 => {
             scalar: "sha384-x86_64-rs",

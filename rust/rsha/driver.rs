@@ -4,10 +4,10 @@
 //! hash and HMAC drivers over the engine ([`Hash`](struct@Hash), [`Hmac`]).
 
 use super::{
-    cpu::Feature,
+    cpu::{Feature, Unit},
     hmac::{HmacKey, HmacState},
     md::{Algorithm, Message, State},
-    select::{selected_priority, unit_priority, Selector, Unit},
+    select::{selected_priority, unit_priority, Selector},
     shash::Shash,
     simd,
     stats::CoreStats,
@@ -63,6 +63,10 @@ pub unsafe trait Cores<A: Algorithm>: 'static {
     const HMAC_NAMES: [&'static str; 4];
     /// The module's priorities (without the `*-lib` drivers).
     const PRIORITIES: [i32; 4];
+    /// The unit the project's cycle tables have fastest by more than the tie rule on every
+    /// CPU they cover, each entry where the CPUs lack the ones before it (the unit choice
+    /// notes a measurement that disagrees).
+    const EXPECTED: &'static [Unit];
     /// The module's unit choice, shared by its algorithms.
     fn selector() -> &'static Selector;
     /// The counters of `A`'s drivers: per variant, the hash's and the HMAC's.

@@ -26,6 +26,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/preempt.h>
+#include <linux/refcount.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
 #include <linux/types.h>
@@ -219,16 +220,41 @@ __weak void rsha_cpuhp_remove(int state)
 	cpuhp_remove_state(state);
 }
 
-/* Whether the self-test of a registered algorithm has passed (or none runs). */
-__weak bool rsha_alg_tested(const struct crypto_alg *alg)
+/*
+ * The self-test of a registered algorithm: passed (or none runs), failed, or still
+ * pending. Until the test has ended, its larval holds a reference to the algorithm
+ * (crypto_alloc_test_larval()), dropped when the larval goes after crypto_alg_tested();
+ * and while the algorithm is untested no lookup hands it out, so nothing else holds one
+ * for longer than a failed lookup. Failed: untested with no reference but the
+ * registration's own (crypto_check_alg()).
+ */
+__weak enum rsha_test rsha_alg_test(const struct crypto_alg *alg)
 {
-	return READ_ONCE(alg->cra_flags) & CRYPTO_ALG_TESTED;
+	if (READ_ONCE(alg->cra_flags) & CRYPTO_ALG_TESTED)
+		return RSHA_TEST_PASSED;
+	if (refcount_read(&alg->cra_refcnt) > 1)
+		return RSHA_TEST_PENDING;
+	/* The flag is set before the larval's reference is dropped: read it again. */
+	smp_rmb();
+	if (READ_ONCE(alg->cra_flags) & CRYPTO_ALG_TESTED)
+		return RSHA_TEST_PASSED;
+	return RSHA_TEST_FAILED;
 }
 
 /* Milliseconds since start_ns (ktime_get()): Rust has no 64-bit division on 32-bit ARM. */
 __weak u32 rsha_ms_since(u64 start_ns)
 {
 	return div_u64(ktime_get_ns() - start_ns, NSEC_PER_MSEC);
+}
+
+/* The monotonic clock rounded down to a multiple of step_ns (above 0). */
+__weak u64 rsha_clock_ns(u32 step_ns)
+{
+	u64 t = ktime_get_ns();
+	u32 rest;
+
+	div_u64_rem(t, step_ns, &rest);
+	return t - rest;
 }
 
 /* A read-only debugfs file whose text show(m), kept in i_private, writes at each open. */
@@ -269,11 +295,28 @@ MODULE_PARM_DESC(unit, "Unit the selected driver runs: auto (fastest measured pe
 MODULE_PARM_DESC(unit, "Unit the selected driver runs: auto (fastest measured per CPU type, the default), scalar, neon or ce");
 #endif
 
-#define RSHA_UNIT_PARAM_FN __PASTE(rsha_unit_param_, RSHA_MODNAME)
-const char *RSHA_UNIT_PARAM_FN(void);
-const char *RSHA_UNIT_PARAM_FN(void)
+/*
+ * Test only: the unit choice's clock coarsened to steps of this many nanoseconds
+ * (rust/rsha/select.rs), to show that the choice holds on a coarse clock.
+ */
+#ifdef CONFIG_CRYPTO_RSHA_STATS
+static unsigned int rsha_clock_step_ns;
+module_param_named(clock_step_ns, rsha_clock_step_ns, uint, 0444);
+MODULE_PARM_DESC(clock_step_ns, "Test only: the unit choice sees the clock in steps of this many ns (0: as it is)");
+#else
+#define rsha_clock_step_ns 0
+#endif
+
+#define RSHA_PARAMS_FN __PASTE(rsha_params_, RSHA_MODNAME)
+const struct rsha_params *RSHA_PARAMS_FN(void);
+const struct rsha_params *RSHA_PARAMS_FN(void)
 {
-	return rsha_unit;
+	static struct rsha_params params;
+
+	/* Read-only parameters (0444): the values of the module's load. */
+	params.unit = rsha_unit;
+	params.clock_step_ns = rsha_clock_step_ns;
+	return &params;
 }
 
 /*

@@ -40,10 +40,29 @@ u32 rsha_cpu_type(void);
 int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 		     int (*teardown)(unsigned int cpu));
 void rsha_cpuhp_remove(int state);
-bool rsha_alg_tested(const struct crypto_alg *alg);
+
 u32 rsha_ms_since(u64 start_ns);
+u64 rsha_clock_ns(u32 step_ns);
 struct dentry *rsha_debugfs_create_show(const char *name, struct dentry *parent,
 					int (*show)(struct seq_file *m));
+
+/* The self-test of a registered algorithm (rsha_alg_test()). */
+enum rsha_test {
+	RSHA_TEST_PENDING = 0,
+	RSHA_TEST_PASSED = 1,	/* or no self-test runs */
+	RSHA_TEST_FAILED = 2,
+};
+
+enum rsha_test rsha_alg_test(const struct crypto_alg *alg);
+
+/*
+ * A driver module's parameters (helpers.c: rsha_params_<module>()): unit, and with
+ * CONFIG_CRYPTO_RSHA_STATS the test-only clock_step_ns (else 0).
+ */
+struct rsha_params {
+	const char *unit;
+	unsigned int clock_step_ns;
+};
 
 /* The size of the per-CPU tables of rust/rsha/select.rs (static: NR_CPUS). */
 enum { RSHA_NR_CPUS = CONFIG_NR_CPUS };

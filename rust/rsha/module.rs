@@ -4,10 +4,11 @@
 //! starts it.
 
 use super::{
-    bindings, cpu,
+    bindings,
+    cpu::{self, unit_name, Unit},
     driver::{Cores, Driver, AUTO},
     md::Algorithm,
-    select::{unit_name, Mode, Unit},
+    select::{Mode, Selector},
     shash::{AlgDef, Registration},
     stats::{SeqWriter, StatsDir},
 };
@@ -59,7 +60,7 @@ pub struct DriverModule {
 }
 
 /// Stops a selector's hotplug callbacks when dropped.
-struct SelectorGuard(&'static super::select::Selector);
+struct SelectorGuard(&'static Selector);
 
 impl Drop for SelectorGuard {
     fn drop(&mut self) {
@@ -88,13 +89,13 @@ unsafe extern "C" fn show_units<K: Cores<A>, A: Algorithm>(m: *mut bindings::seq
     0
 }
 
-/// Starts a driver module of cores `K` and algorithms `L` with the `unit` parameter
-/// `param`; `drivers` are rows of `2 * L::COUNT` (hashes, then HMACs) of the selected
+/// Starts a driver module of cores `K` and algorithms `L` with the module's parameters
+/// `params`; `drivers` are rows of `2 * L::COUNT` (hashes, then HMACs) of the selected
 /// drivers, then maybe of the scalar, vector and crypto ones, each where every CPU has the unit.
 pub fn init<K, L>(
     module: &'static kernel::ThisModule,
     name: &'static [u8],
-    param: &core::ffi::CStr,
+    params: &bindings::rsha_params,
     hotplug_name: &'static core::ffi::CStr,
     mut drivers: Pin<&'static mut [AlgDef]>,
 ) -> Result<DriverModule>
@@ -102,10 +103,14 @@ where
     K: Cores<L::First>,
     L: Algorithms<K>,
 {
+    let t0 = cpu::now_ns();
     if !cpu::runs_cores() {
         kernel::pr_err!("the CPU is older than ARMv7, which the assembly cores need\n");
         return Err(ENODEV);
     }
+    // SAFETY: the parameter's buffer (`helpers.c`) is static, NUL-terminated and read-only
+    // (0444).
+    let param = unsafe { super::cstr_from_ptr(params.unit) };
     let Some(mode) = Mode::parse(param.to_bytes()) else {
         kernel::pr_err!(
             "unit={}: not a unit (auto, scalar, {} or {})\n",
@@ -119,6 +124,8 @@ where
     selector.start(
         mode,
         K::CRYPTO_FEATURE,
+        K::EXPECTED,
+        params.clock_step_ns,
         hotplug_name,
         cpu_online::<K, L::First>,
         cpu_offline::<K, L::First>,
@@ -145,14 +152,20 @@ where
             }
         }
     }
-    let t0 = super::select::now_ns();
-    let drivers = Registration::register(module, drivers, wanted, super::shash::SELF_TEST_WAIT_MS)?;
     // SAFETY: reads the monotonic clock; any context.
+    let choice_ms = unsafe { bindings::rsha_ms_since(t0) };
+    let t_registration = cpu::now_ns();
+    let drivers = Registration::register(module, drivers, wanted, super::shash::SELF_TEST_WAIT_MS)?;
+    // SAFETY: as above.
     let ms = unsafe { bindings::rsha_ms_since(t0) };
+    // SAFETY: as above.
+    let registered_ms = unsafe { bindings::rsha_ms_since(t_registration) };
     kernel::pr_info!(
-        "{} drivers registered in {} ms, self-test waits included\n",
+        "{} drivers registered in {} ms, self-test waits included; loaded in {} ms, the unit choice {} ms\n",
         wanted.count_ones(),
-        ms
+        registered_ms,
+        ms,
+        choice_ms
     );
     Ok(DriverModule {
         _debugfs: debugfs,
@@ -232,6 +245,7 @@ macro_rules! module_sha_driver {
         $(, crypto: $crypto:ident if $feature:ident)? $(,)?
      },
      priorities: { scalar: $p_scalar:expr, vector: $p_vector:expr, $(crypto: $p_crypto:expr,)? selected: $p_selected:expr $(,)? },
+     expected: [$($expected:ident),* $(,)?],
      algorithms: [$($alg:ty => {
         scalar: $n_scalar:literal,
         vector: $n_vector:literal,
@@ -246,15 +260,16 @@ macro_rules! module_sha_driver {
             fn $scalar(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
             fn $vector(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);
             $(fn $crypto(state: *mut ::kernel::ffi::c_void, data: *const u8, nblocks: usize);)?
-            // The module's `unit` parameter (`helpers.c`, named after the module).
-            #[link_name = concat!("rsha_unit_param_", $module_name)]
-            fn rsha_unit_param() -> *const ::kernel::ffi::c_char;
+            // The module's parameters (`helpers.c`, named after the module).
+            #[link_name = concat!("rsha_params_", $module_name)]
+            fn rsha_params() -> *const $crate::rsha::bindings::rsha_params;
         }
 
         struct Cores;
         const CRYPTO_FEATURE: ::core::option::Option<$crate::rsha::cpu::Feature> =
             [$(Some($crate::rsha::cpu::Feature::$feature),)? None][0];
         const CRYPTO_PRIORITY: i32 = [$($p_crypto,)? 0][0];
+        const EXPECTED: &[$crate::rsha::cpu::Unit] = &[$($crate::rsha::cpu::Unit::$expected),*];
         /// The crypto core; in a module without one (never called) the scalar core.
         ///
         /// # Safety
@@ -287,6 +302,7 @@ macro_rules! module_sha_driver {
                     concat!("hmac-", $n_selected),
                 ];
                 const PRIORITIES: [i32; 4] = [$p_scalar, $p_vector, CRYPTO_PRIORITY, $p_selected];
+                const EXPECTED: &'static [$crate::rsha::cpu::Unit] = EXPECTED;
                 #[inline(always)]
                 fn selector() -> &'static $crate::rsha::select::Selector {
                     &SELECTOR
@@ -358,15 +374,14 @@ macro_rules! module_sha_driver {
         }
         impl ::kernel::Module for Module {
             fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
-                // SAFETY: the parameter's buffer (`helpers.c`) is static, NUL-terminated
-                // and read-only (0444).
-                let param = unsafe { $crate::rsha::cstr_from_ptr(rsha_unit_param()) };
+                // SAFETY: `helpers.c` returns a static that it writes only here.
+                let params = unsafe { &*rsha_params() };
                 // SAFETY: module init runs once; from here on only C and the registration
                 // use the array, which stays in place.
                 let drivers = unsafe { ::core::pin::Pin::static_mut(&mut *::core::ptr::addr_of_mut!(DRIVERS)) };
                 let hotplug = $crate::cstr!(concat!("crypto/", $module_name, ":online"));
                 let init = $crate::rsha::module::init::<Cores, ($($alg,)+)>;
-                init(module, __LOG_PREFIX, param, hotplug, drivers).map(Module)
+                init(module, __LOG_PREFIX, params, hotplug, drivers).map(Module)
             }
         }
     };

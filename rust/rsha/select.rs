@@ -2,11 +2,13 @@
 
 //! The selected driver's unit on each CPU: the fastest, timed as `lib/raid6/algos.c` does,
 //! once per CPU type (MIDR), so that big and LITTLE cores each get theirs; or the one the
-//! parameter `unit` forces.
+//! parameter `unit` forces. The timing adapts to the clock: each unit is timed over at
+//! least 256 clock steps, the units in turns, and the tie rule widens by what
+//! the clock cannot resolve (`Documentation/drivers.rst`, "How the unit is chosen").
 
 use super::{
     bindings,
-    cpu::{self, Feature},
+    cpu::{self, unit_name, Feature, Unit, UNITS},
     md::Message,
 };
 use core::sync::atomic::{
@@ -46,34 +48,80 @@ pub const fn unit_priority(unit: i32) -> i32 {
     }
 }
 
-/// Bytes hashed by one timed run: fits one NEON section on 32-bit ARM.
+/// Bytes hashed by one run of a unit: fits one NEON section on 32-bit ARM.
 pub const RUN_BYTES: usize = 2048;
 
-/// Timed runs per unit; the fastest counts (interrupts and misses only slow a run down).
-pub const RUNS: usize = 8;
+/// Clock steps a timed span covers at least: one step is below 0.4% of it.
+const SPAN_STEPS: u64 = 256;
+
+/// Shortest timed span on a fine clock, in ns.
+const MIN_SPAN_NS: u64 = 50_000;
+
+/// Longest span aimed at, in ns (preemption is off in it): a clock coarser than this over
+/// [`SPAN_STEPS`] (8 us) resolves less, which the tie rule allows for.
+const MAX_SPAN_NS: u64 = 2_000_000;
+
+/// Turns of the units, interleaved; each unit's fastest counts (interrupts, misses and
+/// frequency changes only slow a turn down).
+const TURNS: u8 = 5;
+
+/// No turn past the [`MIN_TURNS`]th starts after this long, in ns: bounds a measurement.
+const BUDGET_NS: u64 = 30_000_000;
+
+/// Turns done whatever the time: a span interrupted in all of them is unlikely.
+const MIN_TURNS: u8 = 3;
+
+/// Most runs in a span, as a power of two: spans are divided by shifts (no 64-bit
+/// division on 32-bit ARM).
+const MAX_SHIFT: u32 = 16;
 
 /// CPU types a module records; further types are measured but not shown.
 pub const MAX_TYPES: usize = 8;
 
-/// The units in the order they are tried and shown, the cheaper first.
-pub const UNITS: [Unit; 3] = [Unit::Scalar, Unit::Vector, Unit::Crypto];
-
-/// A unit later in [`UNITS`] wins only if faster by more than 1/`TIE_MARGIN` (not noise).
-pub const TIE_MARGIN: u64 = 16;
+/// A unit later in [`UNITS`] wins only if faster by more than 1/`TIE_FRACTION` (noise)
+/// plus a clock step in each of the two spans compared (resolution).
+pub const TIE_FRACTION: u64 = 32;
 
 static RUN_INPUT: [u8; RUN_BYTES] = [0x5a; RUN_BYTES];
 
-/// A unit: the core that compresses blocks. The numbers index tables; `1 + u` encodes
-/// unit `u` where 0 means none.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Unit {
-    /// The scalar core.
-    Scalar = 0,
-    /// The vector core: NEON on ARM, AVX2 on x86_64.
-    Vector = 1,
-    /// The core with the SHA instructions: the Crypto Extensions on ARM, the SHA
-    /// extensions (SHA-NI) on x86_64.
-    Crypto = 2,
+/// One measurement of a CPU type's units.
+#[derive(Clone, Copy, Default)]
+struct Measurement {
+    /// Per unit, ns per [`RUN_BYTES`] in its fastest span (`None`: not timed).
+    ns: [Option<u64>; 3],
+    /// Per unit, a clock step per run: the error of `ns` from the clock's resolution.
+    error: [u64; 3],
+    /// The clock step seen ([`cpu::clock_step_ns`]).
+    step: u64,
+    /// The shortest span of a unit's fastest turn, in ns.
+    span: u64,
+    /// Turns done.
+    turns: u8,
+    /// Time the measurement took, in ns.
+    took: u64,
+}
+
+impl Measurement {
+    /// The fastest unit under the tie rule ([`TIE_FRACTION`]); scalar if none was timed.
+    fn fastest(&self) -> Unit {
+        let mut best: Option<(Unit, u64)> = None;
+        for unit in UNITS {
+            let Some(t) = self.ns[unit as usize] else {
+                continue;
+            };
+            // Times are at most seconds in ns: no overflow.
+            best = match best {
+                Some((b, bt)) if t + self.margin(b, unit) >= bt => Some((b, bt)),
+                _ => Some((unit, t)),
+            };
+        }
+        best.map_or(Unit::Scalar, |(u, _)| u)
+    }
+    /// By how much `later` must beat `earlier` to replace it.
+    fn margin(&self, earlier: Unit, later: Unit) -> u64 {
+        let (e, l) = (earlier as usize, later as usize);
+        self.ns[e].unwrap_or(0) / TIE_FRACTION + self.error[e] + self.error[l]
+    }
 }
 
 /// What the `unit` parameter asked for.
@@ -109,6 +157,10 @@ impl Mode {
 pub struct Selector {
     available: [AtomicBool; 3],
     forced: AtomicU8,
+    /// 0 or `1 + u`: the unit the project's cycle tables have fastest on these CPUs.
+    expected: AtomicU8,
+    /// The test-only coarsening of the measurement's clock ([`cpu::clock_ns`]).
+    coarse_ns: AtomicU32,
     uniform: AtomicU8,
     per_cpu: [AtomicU8; cpu::NR_CPUS],
     types: [TypeSlot; MAX_TYPES],
@@ -119,17 +171,28 @@ pub struct Selector {
 /// written last (Release) and read first (Acquire): a nonzero `id` has its times in place.
 struct TypeSlot {
     id: AtomicU32,
+    /// The [`Measurement`]: `ns` (0: not timed), then step, span and time taken.
     ns: [AtomicU64; 3],
+    clock: [AtomicU64; 3],
+    turns: AtomicU8,
     choice: AtomicU8,
 }
 
 impl TypeSlot {
-    /// The measured times (0 stored: not timed).
-    fn times(&self) -> [Option<u64>; 3] {
-        self.ns.each_ref().map(|v| match v.load(Relaxed) {
-            0 => None,
-            n => Some(n),
-        })
+    /// The recorded measurement (without the errors).
+    fn measurement(&self) -> Measurement {
+        let [step, span, took] = self.clock.each_ref().map(|v| v.load(Relaxed));
+        Measurement {
+            ns: self.ns.each_ref().map(|v| match v.load(Relaxed) {
+                0 => None,
+                n => Some(n),
+            }),
+            step,
+            span,
+            took,
+            turns: self.turns.load(Relaxed),
+            ..Measurement::default()
+        }
     }
     fn unit(&self) -> Unit {
         unit_of(self.choice.load(Relaxed))
@@ -138,19 +201,10 @@ impl TypeSlot {
     const EMPTY: TypeSlot = TypeSlot {
         id: AtomicU32::new(0),
         ns: [const { AtomicU64::new(0) }; 3],
+        clock: [const { AtomicU64::new(0) }; 3],
+        turns: AtomicU8::new(0),
         choice: AtomicU8::new(0),
     };
-}
-
-/// The name of a unit in the parameter, messages, debugfs and driver names.
-pub fn unit_name(unit: Unit) -> &'static str {
-    match unit {
-        Unit::Scalar => "scalar",
-        Unit::Vector if cfg!(CONFIG_X86_64) => "avx2",
-        Unit::Vector => "neon",
-        Unit::Crypto if cfg!(CONFIG_X86_64) => "ni",
-        Unit::Crypto => "ce",
-    }
 }
 
 /// The unit `u` of `1 + u` in the low nibble of `v`; scalar for none.
@@ -170,6 +224,8 @@ impl Selector {
         Self {
             available: [const { AtomicBool::new(false) }; 3],
             forced: AtomicU8::new(0),
+            expected: AtomicU8::new(0),
+            coarse_ns: AtomicU32::new(0),
             uniform: AtomicU8::new(0),
             per_cpu: [const { AtomicU8::new(0) }; cpu::NR_CPUS],
             types: [TypeSlot::EMPTY; MAX_TYPES],
@@ -182,19 +238,28 @@ impl Selector {
     }
     /// Checks `mode` against the CPUs (a forced unit they lack: `-ENODEV`) and starts
     /// choosing: `online` and `offline` call [`Self::cpu_online`] and [`Self::cpu_offline`].
+    /// `expected` lists the units the project's cycle tables have fastest, by more than the
+    /// tie rule, each where the CPUs lack the ones before it; `coarse_ns` is the test-only
+    /// clock step of the measurement.
+    #[allow(clippy::too_many_arguments)]
     pub fn start(
         &'static self,
         mode: Mode,
         ce_feature: Option<Feature>,
+        expected: &[Unit],
+        coarse_ns: u32,
         hotplug_name: &'static core::ffi::CStr,
         online: unsafe extern "C" fn(c_uint) -> c_int,
         offline: unsafe extern "C" fn(c_uint) -> c_int,
     ) -> Result {
-        let vector = super::simd::cpu_has_vector();
         let crypto = ce_feature.is_some_and(cpu::has);
-        for (a, v) in self.available.iter().zip([true, vector, crypto]) {
+        for (a, v) in self.available.iter().zip([true, cpu::has_vector(), crypto]) {
             a.store(v, Relaxed);
         }
+        if let Some(&u) = expected.iter().find(|&&u| self.available(u)) {
+            self.expected.store(1 + u as u8, Relaxed);
+        }
+        self.coarse_ns.store(coarse_ns, Relaxed);
         if let Mode::Forced(unit) = mode {
             if !self.available(unit) {
                 let name = unit_name(unit);
@@ -211,7 +276,7 @@ impl Selector {
                     _ => kernel::pr_err!(
                         "unit={}: the CPUs lack it (feature \"{}\" in /proc/cpuinfo)\n",
                         name,
-                        super::simd::VECTOR_CPUINFO
+                        cpu::VECTOR_CPUINFO
                     ),
                 }
                 return Err(ENODEV);
@@ -289,15 +354,15 @@ impl Selector {
         let (slot, choice) = match known {
             Some((i, t)) => (Some(i), t.unit()),
             None => {
-                let ns = self.measure(run);
+                let m = self.measure(run);
                 let choice = match self.forced.load(Relaxed) {
-                    0 => choose_fastest(&ns),
+                    0 => m.fastest(),
                     f => unit_of(f),
                 };
-                let slot = self.record(id, &ns, choice);
+                let slot = self.record(id, &m, choice);
                 if self.hotplug_state.load(Relaxed) >= 0 {
                     // `start()` prints those found at load.
-                    self.print_type(id, &ns, choice);
+                    self.print_type(id, &m, choice);
                 }
                 (slot, choice)
             }
@@ -315,35 +380,74 @@ impl Selector {
         self.update_uniform();
         0
     }
-    /// Times every available unit on this CPU with `run` (false: not run), in ns.
-    fn measure<F: Fn(Unit, Message<'_>) -> bool>(&self, run: F) -> [Option<u64>; 3] {
-        let mut ns = [None; 3];
-        for unit in UNITS {
-            if !self.available(unit) {
-                continue;
-            }
-            let mut best = u64::MAX;
-            for _ in 0..RUNS {
-                // SAFETY: pairs with the `rsha_preempt_enable()` below.
-                unsafe { bindings::rsha_preempt_disable() };
-                let t0 = now_ns();
-                let ran = run(unit, Message::new(&RUN_INPUT));
-                let t = now_ns().saturating_sub(t0);
-                // SAFETY: pairs with the `rsha_preempt_disable()` above.
-                unsafe { bindings::rsha_preempt_enable() };
-                if !ran {
+    /// Times every available unit on this CPU with `run` (false: not run): each over at
+    /// least [`SPAN_STEPS`] steps of the clock, in [`TURNS`] interleaved turns.
+    fn measure<F: Fn(Unit, Message<'_>) -> bool>(&self, run: F) -> Measurement {
+        let coarse_ns = self.coarse_ns.load(Relaxed);
+        let start = cpu::now_ns();
+        let step = cpu::clock_step_ns(coarse_ns);
+        let span = step
+            .saturating_mul(SPAN_STEPS)
+            .clamp(MIN_SPAN_NS, MAX_SPAN_NS);
+        // The clock time of `1 << shift` runs of `unit`; `None` if it did not run.
+        let timed = |unit: Unit, shift: u32| {
+            // SAFETY: pairs with the `rsha_preempt_enable()` below.
+            unsafe { bindings::rsha_preempt_disable() };
+            let t0 = cpu::clock_ns(coarse_ns);
+            let ran = (0..1u32 << shift).all(|_| run(unit, Message::new(&RUN_INPUT)));
+            let t = cpu::clock_ns(coarse_ns).saturating_sub(t0);
+            // SAFETY: pairs with the `rsha_preempt_disable()` above.
+            unsafe { bindings::rsha_preempt_enable() };
+            ran.then_some(t)
+        };
+        let mut m = Measurement {
+            step,
+            turns: 1,
+            ..Measurement::default()
+        };
+        // The first turn runs each unit once untimed (caches, page faults, an emulator's
+        // translation), then doubles the runs until a span is long enough.
+        let mut shift = [0u32; 3];
+        for unit in UNITS.into_iter().filter(|&u| self.available(u)) {
+            let s = &mut shift[unit as usize];
+            let mut t = timed(unit, 0).and_then(|_| timed(unit, 0));
+            while let Some(ns) = t {
+                if ns >= span || *s == MAX_SHIFT {
+                    m.ns[unit as usize] = Some((ns >> *s).max(1));
+                    m.error[unit as usize] = (step >> *s).max(1);
                     break;
                 }
-                best = best.min(t.max(1));
-            }
-            if best != u64::MAX {
-                ns[unit as usize] = Some(best);
+                *s += 1;
+                t = timed(unit, *s);
             }
         }
-        ns
+        while m.turns < TURNS
+            && (m.turns < MIN_TURNS || cpu::now_ns().saturating_sub(start) < BUDGET_NS)
+        {
+            for unit in UNITS {
+                let u = unit as usize;
+                // Only the units timed in the first turn: those every CPU has.
+                let Some(best) = m.ns[u] else {
+                    continue;
+                };
+                if let Some(t) = timed(unit, shift[u]) {
+                    m.ns[u] = Some(best.min((t >> shift[u]).max(1)));
+                }
+            }
+            m.turns += 1;
+        }
+        // The shortest span of a unit's best turn (one interrupted in calibration may
+        // have ended the doubling early).
+        m.span = UNITS
+            .into_iter()
+            .filter_map(|u| m.ns[u as usize].map(|ns| ns << shift[u as usize]))
+            .min()
+            .unwrap_or(0);
+        m.took = cpu::now_ns().saturating_sub(start);
+        m
     }
     /// Records a measured type in a free slot, if there is one.
-    fn record(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) -> Option<usize> {
+    fn record(&self, id: u32, m: &Measurement, choice: Unit) -> Option<usize> {
         for (i, t) in self.types.iter().enumerate() {
             let code = 1 + choice as u8;
             if t.choice
@@ -352,9 +456,13 @@ impl Selector {
             {
                 continue;
             }
-            for (slot, v) in t.ns.iter().zip(ns) {
+            for (slot, v) in t.ns.iter().zip(m.ns) {
                 slot.store(v.unwrap_or(0), Relaxed);
             }
+            for (slot, v) in t.clock.iter().zip([m.step, m.span, m.took]) {
+                slot.store(v, Relaxed);
+            }
+            t.turns.store(m.turns, Relaxed);
             t.id.store(id, Release);
             return Some(i);
         }
@@ -376,28 +484,43 @@ impl Selector {
         for t in &self.types {
             let id = t.id.load(Acquire);
             if id != 0 {
-                self.print_type(id, &t.times(), t.unit());
+                self.print_type(id, &t.measurement(), t.unit());
             }
         }
     }
-    fn print_type(&self, id: u32, ns: &[Option<u64>; 3], choice: Unit) {
+    /// The line of a measured type, and a note where it differs from the cycle tables.
+    fn print_type(&self, id: u32, m: &Measurement, choice: Unit) {
         let cpus = self.per_cpu_count(id);
         // The `pr_info!` of 7.3 takes no `if` expression.
         let plural = if cpus == 1 { "" } else { "s" };
         // The `pr_info!` of 7.3 formats only the kernel's `Display` types: `Arguments`.
         kernel::pr_info!(
-            "CPU type {:#010x} ({} CPU{}): {} bytes in scalar {} ns, {} {} ns, {} {} ns: {}\n",
+            "CPU type {:#010x} ({} CPU{}): {} bytes in scalar {} ns, {} {} ns, {} {} ns (clock step {} ns, spans of {} ns, best of {}, ties within 1/{} + 2 steps, in {} us): {}\n",
             id,
             cpus,
             plural,
             RUN_BYTES,
-            format_args!("{}", Ns(ns[0])),
+            format_args!("{}", Ns(m.ns[0])),
             unit_name(Unit::Vector),
-            format_args!("{}", Ns(ns[1])),
+            format_args!("{}", Ns(m.ns[1])),
             unit_name(Unit::Crypto),
-            format_args!("{}", Ns(ns[2])),
+            format_args!("{}", Ns(m.ns[2])),
+            format_args!("{}", Ns(Some(m.step))),
+            format_args!("{}", Ns(Some(m.span))),
+            m.turns,
+            TIE_FRACTION,
+            u32::try_from(m.took).unwrap_or(u32::MAX) / 1000,
             unit_name(choice)
         );
+        let expected = self.expected.load(Relaxed);
+        if self.forced.load(Relaxed) == 0 && expected != 0 && unit_of(expected) != choice {
+            kernel::pr_notice!(
+                "CPU type {:#010x}: the cycle tables have {} the fastest unit here, but {} measured fastest\n",
+                id,
+                unit_name(unit_of(expected)),
+                unit_name(choice)
+            );
+        }
     }
     /// CPUs whose entry names type `id`'s slot, plus the one being set up.
     fn per_cpu_count(&self, id: u32) -> usize {
@@ -425,7 +548,7 @@ impl Selector {
             if id == 0 {
                 continue;
             }
-            let ([a, b, c], unit) = (t.times().map(Ns), unit_name(t.unit()));
+            let ([a, b, c], unit) = (t.measurement().ns.map(Ns), unit_name(t.unit()));
             writeln!(out, "type {id:#010x}: {a} {b} {c}: {unit}")?;
         }
         for (cpu, e) in self.per_cpu.iter().enumerate() {
@@ -469,27 +592,4 @@ impl core::fmt::Display for Ns {
             None => f.write_str("-"),
         }
     }
-}
-
-/// The fastest of the units timed in `ns` under the tie rule ([`TIE_MARGIN`]).
-pub fn choose_fastest(ns: &[Option<u64>; 3]) -> Unit {
-    let mut best = Unit::Scalar;
-    let mut best_ns = u64::MAX;
-    for unit in UNITS {
-        if let Some(t) = ns[unit as usize] {
-            // `t` is at most a few seconds in ns: no overflow.
-            if best_ns == u64::MAX || t + best_ns / TIE_MARGIN < best_ns {
-                best = unit;
-                best_ns = t;
-            }
-        }
-    }
-    best
-}
-
-/// The monotonic clock, in nanoseconds.
-pub fn now_ns() -> u64 {
-    // SAFETY: `ktime_get()` reads the monotonic clock; any context but NMI (no caller).
-    let t = unsafe { bindings::ktime_get() };
-    t.max(0) as u64
 }

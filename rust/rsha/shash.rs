@@ -8,6 +8,7 @@
 
 use super::{
     bindings,
+    cpu::now_ns,
     md::{store_digest, wipe, Algorithm, Bytes, Message},
 };
 use core::{
@@ -522,7 +523,9 @@ impl Registration {
             algs,
             registered: 0,
         };
-        let deadline = super::select::now_ns().saturating_add(wait_ms.saturating_mul(1_000_000));
+        // The self-tests start at the first registration: so does the clock.
+        let start = now_ns();
+        let deadline = start.saturating_add(wait_ms.saturating_mul(1_000_000));
         // Read before any registration: the crypto API fills in a `setkey` of its own.
         let keyed = reg
             .algs
@@ -541,30 +544,45 @@ impl Registration {
                     bindings::crypto_register_shash(alg.as_ptr())
                 })?;
                 reg.registered |= 1 << i;
-                wait_for_test(alg, deadline, wait_ms);
+                wait_for_test(alg, start, deadline);
             }
         }
         Ok(reg)
     }
 }
 
-/// Polls until the self-test of the registered `alg` has passed, or logs that it gave up
-/// at `deadline` (monotonic clock, ns).
-fn wait_for_test(alg: &AlgDef, deadline: u64, wait_ms: u64) {
-    // SAFETY: `alg` is registered; the C helper reads its flags with `READ_ONCE()`.
-    while !unsafe { bindings::rsha_alg_tested(alg.base()) } {
-        if super::select::now_ns() >= deadline {
-            // SAFETY: a NUL-terminated name that nothing writes after `AlgDef::new`.
-            let name = unsafe { super::cstr_from_ptr(alg.driver_name()) };
-            kernel::pr_warn!(
-                "self-test of {} not passed {} ms after the module began to load: not waiting for it\n",
-                super::cstr_text(name),
-                u32::try_from(wait_ms).unwrap_or(u32::MAX)
-            );
-            return;
+/// Polls until the self-test of the registered `alg` has ended, at most until `deadline`
+/// (monotonic clock, ns), and logs a failure or the wait given up, with the time since
+/// `start`, the module's first registration.
+fn wait_for_test(alg: &AlgDef, start: u64, deadline: u64) {
+    let outcome = loop {
+        // SAFETY: `alg` is registered; the C helper reads its flags and reference count.
+        let test = unsafe { bindings::rsha_alg_test(alg.base()) };
+        if test != bindings::rsha_test_RSHA_TEST_PENDING || now_ns() >= deadline {
+            break test;
         }
         // SAFETY: module init, task context: may sleep.
         unsafe { bindings::msleep(20) };
+    };
+    if outcome == bindings::rsha_test_RSHA_TEST_PASSED {
+        return;
+    }
+    // SAFETY: a NUL-terminated name that nothing writes after `AlgDef::new`.
+    let name = super::cstr_text(unsafe { super::cstr_from_ptr(alg.driver_name()) });
+    // SAFETY: reads the monotonic clock; any context.
+    let ms = unsafe { bindings::rsha_ms_since(start) };
+    if outcome == bindings::rsha_test_RSHA_TEST_FAILED {
+        kernel::pr_err!(
+            "self-test of {} failed, {} ms after the module's first registration\n",
+            name,
+            ms
+        );
+    } else {
+        kernel::pr_warn!(
+            "self-test of {} not ended {} ms after the module's first registration: not waiting for it\n",
+            name,
+            ms
+        );
     }
 }
 

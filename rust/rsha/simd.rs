@@ -8,7 +8,7 @@
 //! [`asm/neon.h`](srctree/arch/arm64/include/asm/neon.h),
 //! [`asm/fpu/api.h`](srctree/arch/x86/include/asm/fpu/api.h).
 
-use super::{bindings, md::Message, select::Unit, stats::CoreStats};
+use super::{bindings, cpu::Unit, md::Message, stats::CoreStats};
 
 /// Most bytes hashed in one section on 32-bit ARM and x86_64, where a section disables
 /// preemption and softirqs: the bound of the kernel's ARM C glue, a multiple of every
@@ -19,25 +19,6 @@ pub const SECTION_BYTES: usize = 4096;
 /// Most bytes hashed in one section on arm64, where a section is preemptible: no bound.
 #[cfg(CONFIG_ARM64)]
 pub const SECTION_BYTES: usize = !127;
-
-/// The vector unit's feature in `/proc/cpuinfo`, for messages.
-pub const VECTOR_CPUINFO: &str = if cfg!(CONFIG_X86_64) {
-    "avx2"
-} else if cfg!(CONFIG_ARM64) {
-    "asimd"
-} else {
-    "neon"
-};
-
-/// Whether the CPUs have the vector unit: NEON (Advanced SIMD); on x86_64 AVX2 and BMI2,
-/// with the YMM state enabled.
-pub fn cpu_has_vector() -> bool {
-    #[cfg(rsha_simd)]
-    // SAFETY: reads CPU feature flags; callable in any context.
-    return unsafe { bindings::rsha_cpu_has_vector() };
-    #[cfg(not(rsha_simd))]
-    false
-}
 
 /// An open SIMD section, in which an operation's SIMD core runs ([`with_section`]).
 ///

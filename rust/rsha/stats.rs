@@ -5,8 +5,7 @@
 //! `neon_section{s,_max_bytes,_max_ns,_total_ns}` (ns from before `kernel_neon_begin()`
 //! to after `kernel_neon_end()`). Without the option [`CoreStats`] is empty.
 
-use super::bindings;
-pub use super::select::Unit;
+use super::{bindings, cpu::Unit};
 
 /// The context of a core call: the values of `enum rsha_context` (`helpers.h`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,7 +71,7 @@ impl CoreStats {
     pub fn section_start(&self) -> SectionClock {
         SectionClock {
             #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
-            start: super::select::now_ns(),
+            start: super::cpu::now_ns(),
         }
     }
     /// Ends a NEON section in which `unit` compressed `blocks` blocks of `bytes` bytes.
@@ -81,7 +80,7 @@ impl CoreStats {
         #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
         {
             use core::sync::atomic::Ordering::Relaxed;
-            let ns = super::select::now_ns().saturating_sub(clock.start);
+            let ns = super::cpu::now_ns().saturating_sub(clock.start);
             self.count(unit, blocks);
             let [sections, max_bytes, max_ns, total_ns] = &self.sections;
             sections.fetch_add(1, Relaxed);
@@ -168,8 +167,8 @@ impl StatsDir {
                     bindings::debugfs_create_u64(name.as_ptr().cast(), 0o444, sub, value.as_ptr())
                 };
             };
-            for (unit, counters) in super::select::UNITS.iter().zip(&stats.blocks) {
-                let unit = super::select::unit_name(*unit);
+            for (unit, counters) in super::cpu::UNITS.iter().zip(&stats.blocks) {
+                let unit = super::cpu::unit_name(*unit);
                 for (context, counter) in CONTEXT_NAMES.iter().zip(counters) {
                     u64_file(&["blocks_", unit, "_", context], counter);
                 }

@@ -14,9 +14,9 @@
 pub mod rsha;
 
 use rsha::{
+    cpu::Unit,
     driver::{Compress, Hash, Hmac},
     md::Message,
-    select::Unit,
     sha::Sha256,
     shash::{AlgDef, Registration},
     stats::{CoreStats, StatsDir},
