@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The test suite: the documentation built and checked against the code, host
-# tests of the engine and the cores, then the test kernels booted under QEMU. Prints one PASS/FAIL line per result and ends with
-# "N passed, M failed"; exits non-zero when anything failed.
+# tests of the engine and the cores, then the test kernels booted under QEMU. Prints one PASS/FAIL line per result,
+# then the number of each per step and boot, and ends with "N passed, M failed"; exits non-zero when anything failed.
 #
 #   scripts/test.sh [--full]
 #
