@@ -21,15 +21,19 @@
 #  1. The image, cached under $RSHA_CACHE/debian-system/: mmdebstrap of
 #     trixie with trixie-backports, systemd, udev, dkms, initramfs-tools,
 #     linux-image-OLD and linux-headers-OLD.
-#  2. chroot: apt install ./DKMS_DEB linux-source-X.Y=V, the source of OLD
-#     (the package recommends the newest series' source, which the NEW
-#     kernel's build takes later); its postinst has dkms build ours for
-#     every kernel with headers, OLD.
+#  2. chroot: apt install ./DKMS_DEB linux-source=V: the package and
+#     Debian's linux-source metapackage of OLD's version V from
+#     trixie-backports (it depends on linux-source-X.Y of that version, the
+#     source dkms prepares OLD's tree from); the postinst has dkms build
+#     ours for every kernel with headers, OLD.
 #  3. Boot 'old' (the newest kernel in /boot, as GRUB's default entry
 #     would): ours loaded by udev, nothing typed; dkms status.
-#  4. chroot: apt install linux-image-NEW linux-headers-NEW from
-#     trixie-backports, as a backports user upgrades; dkms's kernel hooks
-#     build ours for NEW, nothing typed.
+#  4. chroot: a backports user's kernel update: apt upgrade, which takes
+#     the linux-source metapackage to NEW's version (and so NEW's
+#     linux-source-X.Y), then apt install linux-image-NEW linux-headers-NEW
+#     (what the linux-image-amd64 and linux-headers-amd64 metapackages
+#     bring); dkms's kernel hooks build ours for NEW, nothing typed for
+#     ours.
 #  5. Boot 'new': NEW, ours loaded; then apt upgrade from a local
 #     repository (the RSHA disk) holding a rebuild of linux-image-NEW and
 #     linux-binary-NEW with a newer version, as a stable update of the same
@@ -173,10 +177,9 @@ check_dkms() {
 # --- 2. the DKMS package --------------------------------------------------
 cp "$DKMS_DEB" "$RUN.disk/dkms.deb"
 in_image sh -c 'apt-get update -q >/dev/null 2>&1' || true
-OLDSRC=linux-source-$(echo "$OLD" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
 OLDVER=$(in_image dpkg-query -W -f='${Version}' "linux-headers-$OLDREL")
 chroot_step install-dkms-package sh -c "mkdir -p /root/rsha && cat >/root/rsha/$DKMS_PKG.deb &&
-	apt-get install -y /root/rsha/$DKMS_PKG.deb $OLDSRC=$OLDVER" <"$RUN.disk/dkms.deb" && check_dkms "$OLDREL"
+	apt-get install -y /root/rsha/$DKMS_PKG.deb linux-source=$OLDVER" <"$RUN.disk/dkms.deb" && check_dkms "$OLDREL"
 
 # The rebuilt NEW kernel for step 5: linux-image-NEW and linux-binary-NEW
 # (the signed image's two packages) of a newer version, in the RSHA disk's
@@ -228,7 +231,8 @@ boot() {
 
 # --- 3.-6. ----------------------------------------------------------------
 boot old &&
-	chroot_step install-new-kernel apt-get install -y "linux-image-$NEWREL" "linux-headers-$NEWREL" &&
+	chroot_step kernel-update sh -c "apt-get upgrade -y --with-new-pkgs &&
+		apt-get install -y linux-image-$NEWREL linux-headers-$NEWREL" &&
 	check_dkms "$NEWREL" &&
 	boot new &&
 	boot upgraded || true
