@@ -378,8 +378,8 @@ class Checks:
             excused = negative_control_warns(v, neg) if k == "dmesg insmod-negative-control" \
                 else Excused()
             splat = [l for i, l in enumerate(v) if SPLAT.search(l) and i not in excused]
-            note = (f" (excused: testmgr's {excused.blocks} WARN on the negative control)"
-                    if excused.blocks else "")
+            note = (f" (excused: testmgr's WARN on {excused.blocks} negative control driver"
+                    f"{'s' if excused.blocks > 1 else ''})" if excused.blocks else "")
             res(not splat, f"no oops/warning/BUG ({k[6:]}){note}", splat[0] if splat else "")
         # Lockdown (rsha.lockdown=1): our unsigned module refused, and the
         # kernel says why.
