@@ -105,6 +105,8 @@ dd if=/dev/urandom of=/tmp/u/ckey bs=32 count=1 2>/dev/null
 mkfile /tmp/u/plain 1024
 run crypt-open cryptsetup open --type plain --cipher aes-cbc-essiv:sha256 --key-size 256 \
 	--key-file /tmp/u/ckey /dev/loop2 cr
+# Which essiv(cbc(aes),sha256) the first mapping holds (the host checks it).
+proc_crypto crypt-open
 run crypt-write dd if=/tmp/u/plain of=/dev/mapper/cr bs=1024 conv=fsync
 run crypt-close-reopen sh -c 'cryptsetup close cr && cryptsetup open --type plain \
 	--cipher aes-cbc-essiv:sha256 --key-size 256 --key-file /tmp/u/ckey \
