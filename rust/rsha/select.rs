@@ -61,15 +61,15 @@ const MIN_SPAN_NS: u64 = 50_000;
 /// [`SPAN_STEPS`] (8 us) resolves less, which the tie rule allows for.
 const MAX_SPAN_NS: u64 = 2_000_000;
 
-/// Turns of the units, interleaved; each unit's fastest counts (interrupts, misses and
-/// frequency changes only slow a turn down).
-const TURNS: u8 = 5;
+/// Most turns of the units, interleaved; each unit's fastest counts (interrupts, misses,
+/// frequency changes and a busy SMT sibling only slow a turn down).
+const TURNS: u8 = 8;
 
 /// No turn past the [`MIN_TURNS`]th starts after this long, in ns: bounds a measurement.
-const BUDGET_NS: u64 = 30_000_000;
+const BUDGET_NS: u64 = 20_000_000;
 
-/// Turns done whatever the time: a span interrupted in all of them is unlikely.
-const MIN_TURNS: u8 = 3;
+/// Turns done whatever the time: a unit slowed down in all of them is unlikely.
+const MIN_TURNS: u8 = 5;
 
 /// Most runs in a span, as a power of two: spans are divided by shifts (no 64-bit
 /// division on 32-bit ARM).
@@ -104,23 +104,21 @@ struct Measurement {
 impl Measurement {
     /// The fastest unit under the tie rule ([`TIE_FRACTION`]); scalar if none was timed.
     fn fastest(&self) -> Unit {
-        let mut best: Option<(Unit, u64)> = None;
+        let (mut best, mut best_ns, mut best_error) = (Unit::Scalar, u64::MAX, 0);
         for unit in UNITS {
-            let Some(t) = self.ns[unit as usize] else {
-                continue;
-            };
+            let (ns, error) = (self.ns[unit as usize], self.error[unit as usize]);
             // Times are at most seconds in ns: no overflow.
-            best = match best {
-                Some((b, bt)) if t + self.margin(b, unit) >= bt => Some((b, bt)),
-                _ => Some((unit, t)),
-            };
+            match ns {
+                Some(t)
+                    if best_ns == u64::MAX
+                        || t + error + best_error + best_ns / TIE_FRACTION < best_ns =>
+                {
+                    (best, best_ns, best_error) = (unit, t, error)
+                }
+                _ => {}
+            }
         }
-        best.map_or(Unit::Scalar, |(u, _)| u)
-    }
-    /// By how much `later` must beat `earlier` to replace it.
-    fn margin(&self, earlier: Unit, later: Unit) -> u64 {
-        let (e, l) = (earlier as usize, later as usize);
-        self.ns[e].unwrap_or(0) / TIE_FRACTION + self.error[e] + self.error[l]
+        best
     }
 }
 

@@ -135,11 +135,11 @@ print(f"unit choice ({label}): per module and clock over {boots} boots, median (
       "span per unit, turns, measurement time, module load time", file=sys.stderr)
 for (mod, clock), rows in sorted(times.items()):
     cols = list(zip(*rows))
-    def med(i, unit):
+    def med(i, unit=""):
         vals = [v for v in cols[i] if v is not None]
-        return f"{statistics.median(vals):g} ({max(vals)}) {unit}" if vals else "-"
-    print(f"  {mod:17} {clocks.get(clock, 'unit=scalar'):18} step {med(0, 'ns')}, span {med(1, 'ns')}, "
-          f"turns {med(2, '')}, measured in {med(3, 'us')}, loaded in {med(4, 'ms')}", file=sys.stderr)
+        return f"{round(statistics.median(vals))} ({max(vals)}){unit}" if vals else "-"
+    print(f"  {mod:17} {clocks.get(clock, 'unit=scalar'):18} step {med(0, ' ns')}, span {med(1, ' ns')}, "
+          f"turns {med(2)}, measured in {med(3, ' us')}, loaded in {med(4, ' ms')}", file=sys.stderr)
 for n in notes:
     print(f"  note: {n}", file=sys.stderr)
 EOF
