@@ -678,6 +678,10 @@ for target in $TARGETS; do
 		continue
 	fi
 	lane "out-of-tree build, clippy, rustdoc and bad input of $target" oot_checks
+	# User-Mode Linux, on this machine's CPU: each module's unit choice across boots and clocks.
+	[ "$ARCH" != um ] || lane "$target: unit choice across boots and clocks" with_guest_slot produce \
+		scripts/guest/unit-choice.sh "$RSHA_CACHE/logs/$target-unit-choice.out" 1 "$RSHA_ROOT/scripts/guest/unit-choice.sh" \
+		--label "$target" --out "$RSHA_CACHE/logs/$target-unit-choice" "$BUILD"
 done
 [ -n "$fragments_lane" ] || [ "$RSHA_FULL" = 0 ] || lane "defconfig fragments" fragments
 
