@@ -27,7 +27,7 @@ export RSHA_FULL
 # The default run: one kernel of each generation, one of each architecture
 # (x86_64 as User-Mode Linux on this machine's CPU) and Debian's arm64 image
 # (Documentation/testing.rst, "Default and full runs", says what it leaves to
-# --full and why that is covered); --full: all ten targets. Kernels build one after the other while the guests of the
+# --full and why that is covered); --full: all eleven targets. Kernels build one after the other while the guests of the
 # one before boot, so the target whose boots are shortest comes last.
 if [ "$RSHA_FULL" = 1 ]; then
 	TARGETS=${RSHA_TARGETS:-arm64-test arm-test arm-thumb2-test arm64-7.3-test arm-7.3-test x86_64-test x86_64-7.3-test uml-7.3-test debian-arm64-test debian-amd64-test debian-armhf-test}
