@@ -508,8 +508,9 @@ if [ -n "$SIGN_KEY" ]; then
 	shred -u "$keydir/key.pem" 2>/dev/null || true
 	rm -rf "$keydir"
 	trap - EXIT
-	# (characters sed's replacement would read otherwise dropped)
-	SIGNED=", signed: $(echo "${SIGN_SUBJECT#subject=}" | tr -d '&|\\')"
+	# (characters sed's replacement would read otherwise dropped; cut to
+	# keep the control file's description lines short)
+	SIGNED=$(echo "${SIGN_SUBJECT#subject=}" | tr -d '&|\\' | cut -c1-50)
 	step "signed the modules with $HASH and ${SIGN_SUBJECT#subject=} (the kernel's scripts/sign-file)"
 fi
 MODNAMES=$(cd "$OUT" && ls -- *.ko | sed 's/\.ko$//; s/-/_/g' | tr '\n' ' ')
@@ -525,7 +526,7 @@ for f in postinst prerm; do
 	fill "$RSHA_ROOT/scripts/debian/$f" | include_refusal >"$STAGE/DEBIAN/$f"
 	chmod 0755 "$STAGE/DEBIAN/$f"
 done
-fill "$RSHA_ROOT/scripts/debian/control" |
+fill "$RSHA_ROOT/scripts/debian/control" | sed '/^ Signed with the key of: $/d' |
 	sed "/^Priority:/a Installed-Size: $(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)" >"$STAGE/DEBIAN/control"
 (cd "$STAGE" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$STAGE/DEBIAN/md5sums"
 DEB=$DIR/${PKG}_${PKGVERSION}_$DEBARCH.deb
