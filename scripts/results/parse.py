@@ -693,8 +693,8 @@ class Checks:
         summary = " ".join(neg[5:])
         m = summary_re.match(summary)
         res(len(neg) >= 5 and neg[4] == "1" and m is not None and int(m.group(5)) > 0,
-            f"negative control: the AF_ALG comparison (afalg-hash -c) reports FAIL on "
-            f"{neg[1] if len(neg) > 1 else 'the negative control driver'}: {summary}",
+            "negative control: the AF_ALG comparison (afalg-hash -c) reports FAIL on "
+            + (f"{neg[1]}: {summary}" if len(neg) > 1 else "the negative control's driver"),
             f"no mismatch reported: {' '.join(neg) or 'no compare-negative-control line'}")
 
         self.step("users", "references-released", "in-kernel users script runs to the end, and "
