@@ -214,6 +214,12 @@ negative_control "the cores' integer-only check (tests/cores)" \
 	"$RSHA_CACHE/logs/cores-$core-plant-fp.out" "planted-fp.* integer-only: [0-9]+ instructions use FP/SIMD" \
 	cores_test "$core" --plant-fp
 
+phase "host: README's Debian paths"
+step "host: README.md's Debian paths (Pi 4, laptop), their build-host blocks as written (scripts/build/readme-route.sh --debian-host)"
+RESULT_LABEL="README Debian paths"
+produce "scripts/build/readme-route.sh --debian-host" "$RSHA_CACHE/logs/readme-debian.out" 1 \
+	"$RSHA_ROOT/scripts/build/readme-route.sh" --debian-host "$RSHA_CACHE/readme-debian"
+
 phase "test vectors and guest programs"
 step "test vectors: cryptography-vectors from PyPI"
 RESULT_LABEL="test vectors"
