@@ -5,14 +5,24 @@ RSHA_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build outputs live outside the checkout so reruns are incremental and a
 # clean clone stays clean. Override with RSHA_CACHE=/some/dir.
 RSHA_CACHE=${RSHA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rust-arm-sha}
-# The kernels the suite builds, each from a Debian source package: 6.12
-# (bookworm, installed on the host by scripts/setup-host.sh) and 7.3
+# The kernels the modules support: the Makefile's SUPPORTED_KERNELS, the one
+# list, read from it.
+SUPPORTED_KERNELS=$(sed -n 's/^SUPPORTED_KERNELS[[:space:]]*:\{0,1\}=[[:space:]]*//p' "$RSHA_ROOT/Makefile")
+# Of those, the ones the suite builds, each from a Debian source package:
+# 6.12 (bookworm, installed on the host by scripts/setup-host.sh) and 7.3
 # (trixie-backports, downloaded with a private apt state into the cache; the
 # host's apt and dpkg configuration are never touched). use_kernel KVER
 # switches every setting below to one of them; 6.12 is the default. The
-# Makefile also accepts 7.2, the kernel of Debian sid's armmp images, whose
-# source (linux-source-7.2) only scripts/debian-kernel.sh fetches.
-SUPPORTED_KERNELS="6.12 7.3"
+# others (Debian's prebuilt images) only scripts/debian-kernel.sh fetches.
+BUILT_KERNELS="6.12 7.3"
+for _k in $BUILT_KERNELS; do
+	[[ " $SUPPORTED_KERNELS " == *" $_k "* ]] || {
+		printf 'error: %s: %s is in BUILT_KERNELS but not in the SUPPORTED_KERNELS of %s (%s): add it there or drop it here\n' \
+			"${BASH_SOURCE[0]}" "$_k" "$RSHA_ROOT/Makefile" "${SUPPORTED_KERNELS:-none}" >&2
+		exit 1
+	}
+done
+unset _k
 LLVM_BIN=/usr/lib/llvm-19/bin
 export PATH="$LLVM_BIN:$HOME/.cargo/bin:$PATH"
 # The kernel must use Debian's rustc (it ships rust-src); never rustup's.
@@ -21,9 +31,9 @@ RSHA_RUSTC=/usr/bin/rustc
 RSHA_RUSTFMT=/usr/bin/rustfmt
 DEBIAN_MIRROR=${RSHA_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
-# supported_kernels: the supported versions with their Debian packages, for
-# messages.
-supported_kernels() {
+# built_kernels: the kernels the suite builds, with their Debian packages,
+# for messages.
+built_kernels() {
 	echo "6.12 (linux-source-6.12, Debian bookworm) and 7.3 (linux-source-7.3, Debian trixie-backports)"
 }
 
@@ -32,7 +42,7 @@ supported_kernels() {
 # source tarball), BINDGEN_VERSION and RSHA_BINDGEN (bindgen-cli of the
 # version the kernel asks for: 6.12 takes 0.69.5, 7.1 and later need 0.71.1;
 # each is installed under its own cargo root). Stops with the supported
-# versions for any other KVER.
+# BUILT_KERNELS for any other KVER.
 use_kernel() {
 	case $1 in
 	6.12)
@@ -44,7 +54,7 @@ use_kernel() {
 		TARBALL=$RSHA_CACHE/debian-src/linux-source-7.3/usr/src/linux-source-7.3.tar.xz
 		BINDGEN_VERSION=0.71.1 RSHA_BINDGEN=$HOME/.cargo/bindgen-0.71.1/bin/bindgen
 		;;
-	*) die "unsupported kernel version '$1': this project supports $(supported_kernels)" ;;
+	*) die "kernel version '$1': the suite builds $(built_kernels) (BUILT_KERNELS in scripts/lib.sh; the modules support $SUPPORTED_KERNELS)" ;;
 	esac
 }
 use_kernel 6.12
