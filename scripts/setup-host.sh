@@ -51,7 +51,7 @@ for a in aarch64 arm; do
 done
 
 need cargo "cargo (rustup or Debian 'cargo')"
-for kver in $SUPPORTED_KERNELS; do
+for kver in $BUILT_KERNELS; do
 	use_kernel "$kver"
 	if [[ "$("$RSHA_BINDGEN" --version 2>/dev/null)" != *"$BINDGEN_VERSION"* ]]; then
 		step "cargo install bindgen-cli $BINDGEN_VERSION (for Linux $kver) into ${RSHA_BINDGEN%/bin/bindgen}"

@@ -416,7 +416,7 @@ hygiene() {
 		fi
 	done
 	local kver
-	for kver in $SUPPORTED_KERNELS; do
+	for kver in $BUILT_KERNELS; do
 		use_kernel "$kver"
 		ksrc=$("$RSHA_ROOT/scripts/build/tree.sh" pristine "$kver") ||
 			{ fail "hygiene: no pristine $kver tree"; continue; }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # check-fragments.sh: on each kernel the suite builds (6.12, 7.3: scripts/lib.sh,
-# SUPPORTED_KERNELS; the ones with an in-tree build), merge each user
+# BUILT_KERNELS; the ones with an in-tree build), merge each user
 # fragment onto the defconfig it is for, run olddefconfig, and report
 # PASS/FAIL per fragment: FAIL when a requested line did not survive (an unmet
 # dependency). A fragment NAME-<version>.config, where there is one, replaces
@@ -61,7 +61,7 @@ fragment() {
 	if [ -f "$F/$1-$KVER.config" ]; then echo "$F/$1-$KVER.config"; else echo "$F/$1.config"; fi
 }
 need arm-linux-gnueabihf-ld binutils-arm-linux-gnueabihf
-for KVER in $SUPPORTED_KERNELS; do
+for KVER in $BUILT_KERNELS; do
 	use_kernel "$KVER"
 	# The tree with the in-tree directive and directory (patches/<version>),
 	# where this project's Kconfig symbols exist.
