@@ -107,7 +107,7 @@ target_info() {
 		TREE=pristine MODULES_BUILD=oot
 		NEON_BOUND=none
 		[ "$KVER" != 6.12 ] || extra+=" arm64-intree-6.12.config"
-		# kCFI on the test kernels (Rust allows it on arm64 only); 6.12
+		# kCFI on the arm64 test kernels (x86_64 allows it too); 6.12
 		# names the option CFI_CLANG.
 		if [ "$RSHA_TEST" = 1 ]; then
 			if [ "$KVER" = 6.12 ]; then extra+=" arm64-cfi-6.12.config"; else extra+=" arm64-cfi.config"; fi
