@@ -239,7 +239,8 @@ guest_tools() {
 # under TCG; more would only share the same host CPUs).
 GUEST_SLOTS=${RSHA_GUEST_SLOTS:-2}
 LANES=()
-rm -f "$RSHA_CACHE"/logs/lane-*.results "$RSHA_CACHE"/logs/lane-*.results.labels
+declare -A LANE_NAMES
+rm -f "$RSHA_CACHE"/logs/lane-*.results "$RSHA_CACHE"/logs/lane-*.results.labels "$RSHA_CACHE"/logs/lane-*.results.ended
 # lane NAME CMD...: run CMD in the background as lane NAME (its results'
 # label, unless CMD names its own).
 lane() {
@@ -252,8 +253,10 @@ lane() {
 		t0=$(date +%s)
 		"$@"
 		printf '%s\t%s\n' "$name (in the background)" $(($(date +%s) - t0)) >>"$TIMINGS"
+		: >"$out.ended"
 	) >/dev/null &
 	LANES+=("$!:$out")
+	LANE_NAMES[$!]=$name
 }
 # stop_lanes: end every lane and what it started (guests under timeout(1) run
 # in process groups of their own), when the suite itself is stopped.
@@ -267,14 +270,19 @@ stop_lanes() {
 	for l in "${LANES[@]}"; do kill_tree "${l%%:*}"; done
 }
 trap 'stop_lanes; exit 130' INT TERM
-# collect_lanes: wait for every lane, then add its results.
+# collect_lanes: wait for every lane, then add its results. A lane whose
+# shell ended before its last command (a shell error such as an unbound
+# variable ends it there, and the steps after it never run) is a FAIL.
 collect_lanes() {
-	local l
+	local l rc
 	for l in "${LANES[@]}"; do
 		wait "${l%%:*}"
+		rc=$?
 		cat "${l#*:}" >>"$RESULTS"
 		cat "${l#*:}.labels" >>"$RESULTS.labels"
 		cat "${l#*:}"
+		[ -e "${l#*:}.ended" ] ||
+			fail "lane '${LANE_NAMES[${l%%:*}]}' ended with exit $rc before its end: what it had still to run is missing (its messages above)"
 	done
 	LANES=()
 }
@@ -344,7 +352,7 @@ boot() {
 	# parse of the same console against expected.tsv with one digest
 	# corrupted (its first line's last hex digit); the vector results of
 	# that set must fail.
-	if [ -n "$users" ]; then
+	if [ ${#users[@]} -gt 0 ]; then
 		local bad=$log.expected-corrupted.tsv vset vnum
 		awk 'NR == 1 { c = substr($3, length($3)); $3 = substr($3, 1, length($3) - 1) (c == "0" ? "1" : "0") } { print }' \
 			"$VECTORS/expected.tsv" >"$bad"
