@@ -696,6 +696,11 @@ for target in $TARGETS; do
 	[ "$ARCH" != um ] || lane "$target: unit choice across boots and clocks" with_guest_slot produce \
 		scripts/guest/unit-choice.sh "$RSHA_CACHE/logs/$target-unit-choice.out" 1 "$RSHA_ROOT/scripts/guest/unit-choice.sh" \
 		--label "$target" --out "$RSHA_CACHE/logs/$target-unit-choice" "$BUILD"
+	# User-Mode Linux: the SIMD sections beside a host task's vector registers, and under
+	# a register clobber (the negative control).
+	[ "$ARCH" != um ] || lane "$target: SIMD sections beside host vector registers" with_guest_slot produce \
+		scripts/guest/uml-simd.sh "$RSHA_CACHE/logs/$target-uml-simd.out" 1 "$RSHA_ROOT/scripts/guest/uml-simd.sh" \
+		--label "$target" --out "$RSHA_CACHE/logs/$target-uml-simd" "$BUILD"
 done
 [ -n "$fragments_lane" ] || [ "$RSHA_FULL" = 0 ] || lane "defconfig fragments" fragments
 

@@ -78,7 +78,8 @@ __weak bool rsha_simd_usable(void)
 	return crypto_simd_usable();
 }
 
-/* kernel_fpu_begin() is a static inline (User-Mode Linux: both are macros). */
+#ifndef CONFIG_UML
+/* kernel_fpu_begin() is a static inline. */
 __weak void rsha_fpu_begin(void)
 {
 	kernel_fpu_begin();
@@ -88,6 +89,7 @@ __weak void rsha_fpu_end(void)
 {
 	kernel_fpu_end();
 }
+#endif
 #endif
 
 #ifdef CONFIG_KERNEL_MODE_NEON

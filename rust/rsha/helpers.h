@@ -27,7 +27,7 @@ bool rsha_simd_usable(void);
 bool rsha_cpu_has_vector(void);
 bool rsha_cpu_has_ce(enum rsha_ce_feature feature);
 #endif
-#ifdef CONFIG_X86_64
+#if defined(CONFIG_X86_64) && !defined(CONFIG_UML)
 void rsha_fpu_begin(void);
 void rsha_fpu_end(void);
 #endif

@@ -26,8 +26,8 @@ pub const SECTION_BYTES: usize = !127;
 ///
 /// Between `kernel_neon_begin()` and `kernel_neon_end()` of this task, both with `regs`,
 /// which does not move meanwhile (only [`with_section`] makes one, in its own frame), or
-/// on x86_64 `kernel_fpu_begin()` and `kernel_fpu_end()`; `bytes`, what the section has
-/// hashed, is at most [`SECTION_BYTES`].
+/// on x86_64 `kernel_fpu_begin()` and `kernel_fpu_end()` (User-Mode Linux: with
+/// preemption off); `bytes`, what the section has hashed, is at most [`SECTION_BYTES`].
 pub struct Section<'s> {
     stats: &'s CoreStats,
     unit: Unit,
@@ -98,8 +98,10 @@ impl Section<'_> {
             bindings::kernel_neon_begin(self.regs.as_mut_ptr());
             #[cfg(not(any(CONFIG_X86_64, all(CONFIG_ARM64, rsha_neon_state_arg))))]
             bindings::kernel_neon_begin();
-            #[cfg(CONFIG_X86_64)]
+            #[cfg(all(CONFIG_X86_64, not(CONFIG_UML)))]
             bindings::rsha_fpu_begin();
+            #[cfg(CONFIG_UML)]
+            bindings::rsha_preempt_disable();
         }
     }
     /// # Safety
@@ -113,8 +115,10 @@ impl Section<'_> {
             bindings::kernel_neon_end(self.regs.as_mut_ptr());
             #[cfg(not(any(CONFIG_X86_64, all(CONFIG_ARM64, rsha_neon_state_arg))))]
             bindings::kernel_neon_end();
-            #[cfg(CONFIG_X86_64)]
+            #[cfg(all(CONFIG_X86_64, not(CONFIG_UML)))]
             bindings::rsha_fpu_end();
+            #[cfg(CONFIG_UML)]
+            bindings::rsha_preempt_enable();
         }
         // For the statistics only: without them, no division (nor its panic).
         let blocks = self.bytes.checked_div(self.block_size).unwrap_or(0);
