@@ -13,22 +13,43 @@
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
 
-use rsha::sha::Sha1;
+use kernel::ffi::c_void;
+use rsha::{
+    bindings::rsha_params,
+    cpu::Feature,
+    driver::{AsmCore, Cores, ParamsFn},
+    sha::Sha1,
+};
+
+extern "C" {
+    fn rsha_sha1_arm64_scalar(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha1_arm64_neon(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha1_arm64_ce(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_params_sha1_arm64_rs() -> *const rsha_params;
+}
+
+/// `rsha_sha1_arm64_scalar`, `rsha_sha1_arm64_neon` and `rsha_sha1_arm64_ce` are the cores
+/// of asm/arm64/sha1-{scalar,neon,ce}.S, built into this module (Kbuild); tests/cores
+/// checks them against a C reference at every length and alignment. The CE one needs
+/// nothing beyond NEON but the FEAT_SHA1 instructions, which `Sha1` names for the
+/// registration check.
+struct Sha1Arm64;
+
+// SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
+// read `nblocks` whole blocks at `data`, write only the chaining words and their own stack,
+// and follow the procedure call standard; the scalar one uses no FP/SIMD register.
+// `rsha_params_sha1_arm64_rs` is the module's own parameter function (`helpers.c`, compiled
+// for this module under its name by Kbuild).
+unsafe impl Cores for Sha1Arm64 {
+    type Alg = Sha1;
+    const SCALAR: AsmCore = rsha_sha1_arm64_scalar;
+    const VECTOR: AsmCore = rsha_sha1_arm64_neon;
+    const CRYPTO: Option<(AsmCore, Feature)> = Some((rsha_sha1_arm64_ce, Feature::Sha1));
+    const PARAMS: ParamsFn = rsha_params_sha1_arm64_rs;
+}
 
 crate::module_sha_driver! {
-    // `rsha_sha1_arm64_scalar`, `rsha_sha1_arm64_neon` and `rsha_sha1_arm64_ce` are the
-    // cores of asm/arm64/sha1-{scalar,neon,ce}.S, built into this module (Kbuild);
-    // tests/cores checks them against a C reference at every length and alignment.
-    // The CE one needs nothing beyond NEON but the FEAT_SHA1 instructions, which `Sha1` names
-    // for the registration check.
-    // SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read `nblocks` whole blocks
-    // at `data`, write only the chaining words and their own stack, and follow the procedure call
-    // standard; the scalar one uses no FP/SIMD register.
-    cores: unsafe {
-        scalar: rsha_sha1_arm64_scalar,
-        vector: rsha_sha1_arm64_neon,
-        crypto: rsha_sha1_arm64_ce if Sha1,
-    },
+    cores: Sha1Arm64,
     priorities: { scalar: 150, vector: 160, crypto: 210, selected: 220 },
     // Ahead by more than the tie rule in Documentation/mca-cycles-7.3.csv, each where the CPUs lack
     // the ones before it (CE ahead on every core modelled; NEON or scalar by core).

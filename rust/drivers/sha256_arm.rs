@@ -16,22 +16,43 @@
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
 
-use rsha::sha::{Sha224, Sha256};
+use kernel::ffi::c_void;
+use rsha::{
+    bindings::rsha_params,
+    cpu::Feature,
+    driver::{AsmCore, Cores, ParamsFn},
+    sha::{Sha224, Sha256},
+};
+
+extern "C" {
+    fn rsha_sha256_arm_scalar(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha256_arm_neon(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha256_arm_ce(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_params_sha256_arm_rs() -> *const rsha_params;
+}
+
+/// `rsha_sha256_arm_scalar`, `rsha_sha256_arm_neon` and `rsha_sha256_arm_ce` are the cores
+/// of asm/arm/sha256-{scalar,neon,ce}.S, built into this module (Kbuild); tests/cores
+/// checks them against a C reference at every length and alignment. The CE one needs
+/// nothing beyond NEON but the HWCAP2_SHA2 instructions, which `Sha2` names for the
+/// registration check.
+struct Sha256Arm;
+
+// SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
+// read `nblocks` whole blocks at `data`, write only the chaining words and their own stack,
+// and follow the procedure call standard; the scalar one uses no FP/SIMD register.
+// `rsha_params_sha256_arm_rs` is the module's own parameter function (`helpers.c`, compiled
+// for this module under its name by Kbuild).
+unsafe impl Cores for Sha256Arm {
+    type Alg = Sha256;
+    const SCALAR: AsmCore = rsha_sha256_arm_scalar;
+    const VECTOR: AsmCore = rsha_sha256_arm_neon;
+    const CRYPTO: Option<(AsmCore, Feature)> = Some((rsha_sha256_arm_ce, Feature::Sha2));
+    const PARAMS: ParamsFn = rsha_params_sha256_arm_rs;
+}
 
 crate::module_sha_driver! {
-    // `rsha_sha256_arm_scalar`, `rsha_sha256_arm_neon` and `rsha_sha256_arm_ce` are the
-    // cores of asm/arm/sha256-{scalar,neon,ce}.S, built into this module (Kbuild);
-    // tests/cores checks them against a C reference at every length and alignment.
-    // The CE one needs nothing beyond NEON but the HWCAP2_SHA2 instructions, which `Sha2`
-    // names for the registration check.
-    // SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read `nblocks` whole blocks
-    // at `data`, write only the chaining words and their own stack, and follow the procedure call
-    // standard; the scalar one uses no FP/SIMD register.
-    cores: unsafe {
-        scalar: rsha_sha256_arm_scalar,
-        vector: rsha_sha256_arm_neon,
-        crypto: rsha_sha256_arm_ce if Sha2,
-    },
+    cores: Sha256Arm,
     priorities: { scalar: 160, vector: 260, crypto: 310, selected: 320 },
     // Ahead by more than the tie rule in Documentation/mca-cycles-7.3.csv, each where the CPUs lack
     // the ones before it (CE ahead of NEON, NEON of scalar, on every core modelled).

@@ -13,22 +13,43 @@
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
 
-use rsha::sha::{Sha224, Sha256};
+use kernel::ffi::c_void;
+use rsha::{
+    bindings::rsha_params,
+    cpu::Feature,
+    driver::{AsmCore, Cores, ParamsFn},
+    sha::{Sha224, Sha256},
+};
+
+extern "C" {
+    fn rsha_sha256_x86_64_scalar(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha256_x86_64_avx2(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha256_x86_64_ni(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_params_sha256_x86_64_rs() -> *const rsha_params;
+}
+
+/// `rsha_sha256_x86_64_scalar`, `rsha_sha256_x86_64_avx2` and `rsha_sha256_x86_64_ni` are
+/// the cores of asm/x86_64/sha256-{scalar,avx2,ni}.S, built into this module (Kbuild);
+/// tests/cores checks them against a C reference at every length and alignment. The AVX2
+/// core needs AVX2 and BMI2 (`rsha::cpu::has_vector`), the SHA-NI one SHA-NI, SSSE3 and
+/// SSE4.1 (the `Sha2` feature).
+struct Sha256X86;
+
+// SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
+// read `nblocks` whole blocks at `data`, write only the chaining words and their own stack,
+// and follow the SysV ABI; the scalar one uses no FP/SIMD register.
+// `rsha_params_sha256_x86_64_rs` is the module's own parameter function (`helpers.c`,
+// compiled for this module under its name by Kbuild).
+unsafe impl Cores for Sha256X86 {
+    type Alg = Sha256;
+    const SCALAR: AsmCore = rsha_sha256_x86_64_scalar;
+    const VECTOR: AsmCore = rsha_sha256_x86_64_avx2;
+    const CRYPTO: Option<(AsmCore, Feature)> = Some((rsha_sha256_x86_64_ni, Feature::Sha2));
+    const PARAMS: ParamsFn = rsha_params_sha256_x86_64_rs;
+}
 
 crate::module_sha_driver! {
-    // `rsha_sha256_x86_64_scalar`, `rsha_sha256_x86_64_avx2` and `rsha_sha256_x86_64_ni`
-    // are the cores of asm/x86_64/sha256-{scalar,avx2,ni}.S, built into this module
-    // (Kbuild); tests/cores checks them against a C reference at every length and
-    // alignment. The AVX2 core needs AVX2 and BMI2 (`rsha::cpu::has_vector`), the
-    // SHA-NI one SHA-NI, SSSE3 and SSE4.1 (the `Sha2` feature).
-    // SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
-    // read `nblocks` whole blocks at `data`, write only the chaining words and their own
-    // stack, and follow the SysV ABI; the scalar one uses no FP/SIMD register.
-    cores: unsafe {
-        scalar: rsha_sha256_x86_64_scalar,
-        vector: rsha_sha256_x86_64_avx2,
-        crypto: rsha_sha256_x86_64_ni if Sha2,
-    },
+    cores: Sha256X86,
     priorities: { scalar: 110, vector: 175, crypto: 255, selected: 260 },
     // Ahead by more than the tie rule in Documentation/x86-cycles.csv, each where the CPUs lack
     // the ones before it (SHA-NI ahead of AVX2, AVX2 of scalar).

@@ -13,19 +13,40 @@
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
 
-use rsha::sha::{Sha384, Sha512};
+use kernel::ffi::c_void;
+use rsha::{
+    bindings::rsha_params,
+    cpu::Feature,
+    driver::{AsmCore, Cores, ParamsFn},
+    sha::{Sha384, Sha512},
+};
+
+extern "C" {
+    fn rsha_sha512_arm_scalar(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha512_arm_neon(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_params_sha512_arm_rs() -> *const rsha_params;
+}
+
+/// `rsha_sha512_arm_scalar` and `rsha_sha512_arm_neon` are the cores of
+/// asm/arm/sha512-scalar.S and asm/arm/sha512-neon.S, built into this module (Kbuild);
+/// tests/cores checks them against a C reference at every length and alignment.
+struct Sha512Arm;
+
+// SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read
+// `nblocks` whole blocks at `data`, write only the chaining words and their own stack, and
+// follow the procedure call standard; the scalar one uses no FP/SIMD register.
+// `rsha_params_sha512_arm_rs` is the module's own parameter function (`helpers.c`, compiled
+// for this module under its name by Kbuild).
+unsafe impl Cores for Sha512Arm {
+    type Alg = Sha512;
+    const SCALAR: AsmCore = rsha_sha512_arm_scalar;
+    const VECTOR: AsmCore = rsha_sha512_arm_neon;
+    const CRYPTO: Option<(AsmCore, Feature)> = None;
+    const PARAMS: ParamsFn = rsha_params_sha512_arm_rs;
+}
 
 crate::module_sha_driver! {
-    // `rsha_sha512_arm_scalar` and `rsha_sha512_arm_neon` are the cores of
-    // asm/arm/sha512-scalar.S and asm/arm/sha512-neon.S, built into this module (Kbuild);
-    // tests/cores checks them against a C reference at every length and alignment.
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read `nblocks` whole blocks at
-    // `data`, write only the chaining words and their own stack, and follow the procedure call
-    // standard; the scalar one uses no FP/SIMD register.
-    cores: unsafe {
-        scalar: rsha_sha512_arm_scalar,
-        vector: rsha_sha512_arm_neon,
-    },
+    cores: Sha512Arm,
     priorities: { scalar: 260, vector: 310, selected: 320 },
     // Ahead by more than the tie rule in Documentation/mca-cycles-7.3.csv, each where the CPUs lack
     // the ones before it (NEON ahead of scalar on every core modelled).

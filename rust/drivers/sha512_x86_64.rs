@@ -12,20 +12,41 @@
 #[path = "../rsha/mod.rs"]
 pub mod rsha;
 
-use rsha::sha::{Sha384, Sha512};
+use kernel::ffi::c_void;
+use rsha::{
+    bindings::rsha_params,
+    cpu::Feature,
+    driver::{AsmCore, Cores, ParamsFn},
+    sha::{Sha384, Sha512},
+};
+
+extern "C" {
+    fn rsha_sha512_x86_64_scalar(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_sha512_x86_64_avx2(state: *mut c_void, data: *const u8, nblocks: usize);
+    fn rsha_params_sha512_x86_64_rs() -> *const rsha_params;
+}
+
+/// `rsha_sha512_x86_64_scalar` and `rsha_sha512_x86_64_avx2` are the cores of
+/// asm/x86_64/sha512-{scalar,avx2}.S, built into this module (Kbuild); tests/cores checks
+/// them against a C reference at every length and alignment. The AVX2 core needs AVX2 and
+/// BMI2 (`rsha::cpu::has_vector`).
+struct Sha512X86;
+
+// SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read
+// `nblocks` whole blocks at `data`, write only the chaining words and their own stack, and
+// follow the SysV ABI; the scalar one uses no FP/SIMD register.
+// `rsha_params_sha512_x86_64_rs` is the module's own parameter function (`helpers.c`,
+// compiled for this module under its name by Kbuild).
+unsafe impl Cores for Sha512X86 {
+    type Alg = Sha512;
+    const SCALAR: AsmCore = rsha_sha512_x86_64_scalar;
+    const VECTOR: AsmCore = rsha_sha512_x86_64_avx2;
+    const CRYPTO: Option<(AsmCore, Feature)> = None;
+    const PARAMS: ParamsFn = rsha_params_sha512_x86_64_rs;
+}
 
 crate::module_sha_driver! {
-    // `rsha_sha512_x86_64_scalar` and `rsha_sha512_x86_64_avx2` are the cores of
-    // asm/x86_64/sha512-{scalar,avx2}.S, built into this module (Kbuild); tests/cores
-    // checks them against a C reference at every length and alignment. The AVX2 core needs
-    // AVX2 and BMI2 (`rsha::cpu::has_vector`).
-    // SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
-    // read `nblocks` whole blocks at `data`, write only the chaining words and their own
-    // stack, and follow the SysV ABI; the scalar one uses no FP/SIMD register.
-    cores: unsafe {
-        scalar: rsha_sha512_x86_64_scalar,
-        vector: rsha_sha512_x86_64_avx2,
-    },
+    cores: Sha512X86,
     priorities: { scalar: 110, vector: 175, selected: 180 },
     // Ahead by more than the tie rule in Documentation/x86-cycles.csv, each where the CPUs lack
     // the ones before it (AVX2 ahead of scalar).

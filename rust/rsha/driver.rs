@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 
-//! A module's assembly cores ([`Cores`]), the unit that runs them ([`Driver`]), and the
-//! hash and HMAC drivers over the engine ([`Hash`](struct@Hash), [`Hmac`]).
+//! A driver module as its file declares it: its assembly cores ([`Cores`]), and what
+//! [`module_sha_driver!`](crate::module_sha_driver) adds ([`Module`], [`Names`]); the unit
+//! that runs the cores ([`Driver`]), and the hash and HMAC drivers over the engine
+//! ([`Hash`](struct@Hash), [`Hmac`]).
 
 use super::{
+    bindings,
     cpu::{Feature, Unit},
     hmac::{HmacKey, HmacState},
     md::{Algorithm, Message, State},
     select::{selected_priority, unit_priority, Selector},
-    shash::Shash,
+    shash::{AlgDef, Shash},
     simd,
     stats::CoreStats,
 };
@@ -19,21 +22,59 @@ use kernel::error::Result;
 /// contract of every core under `asm/`: it reads `nblocks` whole blocks at `data` (any
 /// alignment), updates the chaining words at `state`, touches no other memory than its
 /// stack, and follows the procedure call standard; scalar cores use no FP/SIMD register.
-/// Called by name only: an assembly function has no kCFI type hash.
+/// An assembly function has no kCFI type hash: the library calls the constants of
+/// [`Cores`], which compile to direct calls, never a pointer it was passed.
 pub type AsmCore =
     unsafe extern "C" fn(state: *mut kernel::ffi::c_void, data: *const u8, nblocks: usize);
 
-/// The arguments of an assembly core for `blocks`, whole blocks of `A`.
-#[inline(always)]
-pub fn core_args<A: Algorithm>(
-    chain: &mut A::Chain,
-    blocks: Message<'_>,
-) -> (*mut kernel::ffi::c_void, *const u8, usize) {
-    (
-        chain.as_mut().as_mut_ptr().cast(),
-        blocks.as_ptr(),
-        blocks.len() / A::BLOCK_SIZE,
-    )
+/// The C function that returns a driver module's parameters (`helpers.c`, named after the
+/// module: `rsha_params_<module>`).
+pub type ParamsFn = unsafe extern "C" fn() -> *const bindings::rsha_params;
+
+/// A driver module's foreign code: its assembly cores, which compress the blocks of
+/// [`Cores::Alg`] (and so of every algorithm with its chaining value and block, the other
+/// half of a SHA-2 pair), and its parameters.
+///
+/// # Safety
+///
+/// The cores follow the [`AsmCore`] contract for `Alg`'s chaining value and block:
+/// `SCALAR` is sound anywhere, `VECTOR` in a SIMD section, `CRYPTO` in one on a CPU with
+/// its feature. `PARAMS` returns the module's parameters, a static that it alone writes.
+pub unsafe trait Cores: 'static {
+    /// The algorithm the cores compress; the one the unit choice times.
+    type Alg: Algorithm;
+    /// The scalar core.
+    const SCALAR: AsmCore;
+    /// The vector core (NEON, AVX2).
+    const VECTOR: AsmCore;
+    /// The crypto core (CE, SHA-NI) and the CPU feature it needs, if the module has one.
+    const CRYPTO: Option<(AsmCore, Feature)>;
+    /// The module's parameters.
+    const PARAMS: ParamsFn;
+}
+
+/// A driver module's priorities and unit choice: what
+/// [`module_sha_driver!`](crate::module_sha_driver) declares.
+pub trait Module: Cores {
+    /// The module's priorities by [`Variant`] (without the `*-lib` drivers).
+    const PRIORITIES: [i32; 4];
+    /// The unit the project's cycle tables have fastest by more than the tie rule on every
+    /// CPU they cover, each entry where the CPUs lack the ones before it (the unit choice
+    /// notes a measurement that disagrees).
+    const EXPECTED: &'static [Unit];
+    /// The module's unit choice.
+    fn selector() -> &'static Selector;
+}
+
+/// The drivers of algorithm `A` in a module: names and counters by [`Variant`], what
+/// [`module_sha_driver!`](crate::module_sha_driver) declares.
+pub trait Names<A: Algorithm>: Module {
+    /// The hash drivers' names.
+    const NAMES: [&'static str; 4];
+    /// The HMAC drivers' names.
+    const HMAC_NAMES: [&'static str; 4];
+    /// Per variant, the hash's and the HMAC's counters.
+    fn stats() -> &'static [[CoreStats; 2]; 4];
 }
 
 /// Which unit a driver runs: the numbers of [`Unit`], and [`AUTO`] for the selected driver.
@@ -47,44 +88,38 @@ pub const CRYPTO: Variant = Unit::Crypto as u8;
 /// The selected driver.
 pub const AUTO: Variant = 3;
 
-/// A driver module's cores for algorithm `A`, its drivers' names and priorities by
-/// [`Variant`]: what [`module_sha_driver!`](crate::module_sha_driver) declares.
-///
-/// # Safety
-///
-/// The cores follow the [`AsmCore`] contract for `A`: [`Cores::scalar`] is sound anywhere,
-/// [`Cores::vector`] in a SIMD section, [`Cores::crypto`] in one on a CPU with `CRYPTO_FEATURE`.
-pub unsafe trait Cores<A: Algorithm>: 'static {
-    /// The CPU feature of the crypto core; `None` for a module without one.
-    const CRYPTO_FEATURE: Option<Feature>;
-    /// The hash drivers' names.
-    const NAMES: [&'static str; 4];
-    /// The HMAC drivers' names.
-    const HMAC_NAMES: [&'static str; 4];
-    /// The module's priorities (without the `*-lib` drivers).
-    const PRIORITIES: [i32; 4];
-    /// The unit the project's cycle tables have fastest by more than the tie rule on every
-    /// CPU they cover, each entry where the CPUs lack the ones before it (the unit choice
-    /// notes a measurement that disagrees).
-    const EXPECTED: &'static [Unit];
-    /// The module's unit choice, shared by its algorithms.
-    fn selector() -> &'static Selector;
-    /// The counters of `A`'s drivers: per variant, the hash's and the HMAC's.
-    fn stats() -> &'static [[CoreStats; 2]; 4];
-    /// The scalar core.
-    fn scalar(chain: &mut A::Chain, blocks: Message<'_>);
-    /// The vector core (NEON, AVX2).
-    ///
-    /// # Safety
-    ///
-    /// Only in a SIMD section.
-    unsafe fn vector(chain: &mut A::Chain, blocks: Message<'_>);
-    /// The crypto core (CE, SHA-NI).
-    ///
-    /// # Safety
-    ///
-    /// Only in a SIMD section on a CPU with [`Cores::CRYPTO_FEATURE`].
-    unsafe fn crypto(chain: &mut A::Chain, blocks: Message<'_>);
+/// The variants a module registers, the selected one first: with
+/// `CONFIG_CRYPTO_RSHA_UNIT_DRIVERS` also the unit drivers.
+#[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+pub const VARIANTS: [Variant; 4] = [AUTO, SCALAR, VECTOR, CRYPTO];
+/// The variants a module registers: the selected one.
+#[cfg(not(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS))]
+pub const VARIANTS: [Variant; 1] = [AUTO];
+
+/// The drivers of algorithm `A` in the module `K`, for its static array: per
+/// [`VARIANTS`] entry, the hash and the HMAC.
+#[cfg(not(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS))]
+pub const fn drivers<K: Names<A>, A: Algorithm>() -> [[AlgDef; 2]; VARIANTS.len()] {
+    [pair::<K, A, AUTO>()]
+}
+
+/// The drivers of algorithm `A` in the module `K`, for its static array: per
+/// [`VARIANTS`] entry, the hash and the HMAC.
+#[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+pub const fn drivers<K: Names<A>, A: Algorithm>() -> [[AlgDef; 2]; VARIANTS.len()] {
+    [
+        pair::<K, A, AUTO>(),
+        pair::<K, A, SCALAR>(),
+        pair::<K, A, VECTOR>(),
+        pair::<K, A, CRYPTO>(),
+    ]
+}
+
+const fn pair<K: Names<A>, A: Algorithm, const V: Variant>() -> [AlgDef; 2] {
+    [
+        AlgDef::new::<Hash<Driver<K, A, V>>>(),
+        AlgDef::new::<Hmac<Driver<K, A, V>>>(),
+    ]
 }
 
 /// The driver of variant `V` of algorithm `A` in the module of cores `K`.
@@ -154,7 +189,61 @@ impl<C: Compress + ?Sized> Op<'_, '_, C> {
     }
 }
 
-impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
+impl<K: Cores, A: Algorithm, const V: Variant> Driver<K, A, V> {
+    /// `A`'s chaining value and block against `K::Alg`'s, checked at build time: the cores
+    /// write and read no more than those.
+    const SAME_BLOCKS: () = {
+        use core::mem::{align_of, size_of};
+        type Of<K> = <K as Cores>::Alg;
+        assert!(size_of::<A::Chain>() == size_of::<<Of<K> as Algorithm>::Chain>());
+        assert!(align_of::<A::Chain>() >= align_of::<<Of<K> as Algorithm>::Chain>());
+        assert!(A::BLOCK_SIZE == Of::<K>::BLOCK_SIZE);
+    };
+    /// The crypto core; in a module without one (never called) the scalar core.
+    const CRYPTO_CORE: AsmCore = match K::CRYPTO {
+        Some((core, _)) => core,
+        None => K::SCALAR,
+    };
+    /// The arguments of a core for `blocks`, whole blocks, and `chain`.
+    #[inline(always)]
+    fn args(
+        chain: &mut A::Chain,
+        blocks: Message<'_>,
+    ) -> (*mut kernel::ffi::c_void, *const u8, usize) {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::SAME_BLOCKS;
+        let state = chain.as_mut().as_mut_ptr().cast();
+        (state, blocks.as_ptr(), blocks.len() / A::BLOCK_SIZE)
+    }
+    // The cores are called as the constants they are, so by name (see `AsmCore`); each call
+    // passes `n` whole blocks of `K::Alg`'s size at `blocks`, into a chaining value of its
+    // size and alignment (`SAME_BLOCKS`).
+    /// Compresses `blocks`, whole blocks, into `chain` with the scalar core.
+    #[inline(always)]
+    fn scalar_core(chain: &mut A::Chain, blocks: Message<'_>) {
+        let (s, d, n) = Self::args(chain, blocks);
+        // SAFETY: the scalar core is sound anywhere (the `Cores` contract).
+        unsafe { (K::SCALAR)(s, d, n) }
+    }
+    /// Compresses `blocks`, whole blocks, into `chain` with the core of SIMD unit `unit`.
+    ///
+    /// # Safety
+    ///
+    /// Only in a SIMD section on CPUs with the unit.
+    #[inline(always)]
+    unsafe fn simd_core(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
+        let (s, d, n) = Self::args(chain, blocks);
+        if unit == Unit::Crypto {
+            // SAFETY: by the safety requirements and the `Cores` contract.
+            unsafe { (Self::CRYPTO_CORE)(s, d, n) }
+        } else {
+            // SAFETY: as above.
+            unsafe { (K::VECTOR)(s, d, n) }
+        }
+    }
+}
+
+impl<A: Algorithm, K: Names<A>, const V: Variant> Compress for Driver<K, A, V> {
     type Alg = A;
     const DRIVER_NAME: &'static str = K::NAMES[V as usize];
     const HMAC_DRIVER_NAME: &'static str = K::HMAC_NAMES[V as usize];
@@ -170,23 +259,19 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
         match V {
             AUTO => K::selector().unit(),
             VECTOR => Unit::Vector,
-            CRYPTO if K::CRYPTO_FEATURE.is_some() => Unit::Crypto,
+            CRYPTO if K::CRYPTO.is_some() => Unit::Crypto,
             _ => Unit::Scalar,
         }
     }
     #[inline(always)]
     fn scalar(chain: &mut A::Chain, blocks: Message<'_>) {
-        K::scalar(chain, blocks)
+        Self::scalar_core(chain, blocks)
     }
     #[inline(always)]
     unsafe fn simd(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
-        if unit == Unit::Crypto {
-            // SAFETY: inside a SIMD section (safety requirements), on CPUs with the unit.
-            unsafe { K::crypto(chain, blocks) }
-        } else {
-            // SAFETY: as above.
-            unsafe { K::vector(chain, blocks) }
-        }
+        // SAFETY: inside a SIMD section (safety requirements), on CPUs with the unit (the
+        // unit drivers and the selection use only those).
+        unsafe { Self::simd_core(unit, chain, blocks) }
     }
     fn stats() -> &'static CoreStats {
         &K::stats()[V as usize][0]
@@ -196,32 +281,39 @@ impl<A: Algorithm, K: Cores<A>, const V: Variant> Compress for Driver<K, A, V> {
     }
 }
 
-impl<A: Algorithm, K: Cores<A>> Driver<K, A, AUTO> {
-    /// How far the selected drivers' priorities move once the CE unit's presence is known.
-    pub fn priority_delta() -> i32 {
-        let ce = K::CRYPTO_FEATURE.is_some() && K::selector().available(Unit::Crypto);
-        selected_priority(K::PRIORITIES[AUTO as usize], ce) - <Self as Compress>::PRIORITY
-    }
-    /// Compresses `blocks` with `unit`, for the timing: false if SIMD is not usable.
-    pub fn run_unit(unit: Unit, blocks: Message<'_>) -> bool {
-        static NO_STATS: CoreStats = CoreStats::new();
-        let mut chain = A::INITIAL;
-        let ran = simd::with_section(&NO_STATS, unit, A::BLOCK_SIZE, |section| match section {
+/// How far the selected drivers' priorities move once the CE unit's presence is known.
+pub fn priority_delta<K: Module>() -> i32 {
+    let p = K::PRIORITIES[AUTO as usize];
+    let ce = K::CRYPTO.is_some() && K::selector().available(Unit::Crypto);
+    selected_priority(p, ce) - selected_priority(p, false)
+}
+
+/// Compresses `blocks` of `K::Alg` with `unit`, for the unit choice's timing: false if SIMD
+/// is not usable.
+pub fn run_unit<K: Cores>(unit: Unit, blocks: Message<'_>) -> bool {
+    type D<K> = Driver<K, <K as Cores>::Alg, AUTO>;
+    static NO_STATS: CoreStats = CoreStats::new();
+    let mut chain = K::Alg::INITIAL;
+    let ran = simd::with_section(
+        &NO_STATS,
+        unit,
+        K::Alg::BLOCK_SIZE,
+        |section| match section {
             Some(s) => {
                 // SAFETY: the selector times only units every CPU has, in their section.
-                unsafe { s.run(blocks, |b| Self::simd(unit, &mut chain, b)) };
+                unsafe { s.run(blocks, |b| D::<K>::simd_core(unit, &mut chain, b)) };
                 true
             }
             None if unit == Unit::Scalar => {
-                K::scalar(&mut chain, blocks);
+                D::<K>::scalar_core(&mut chain, blocks);
                 true
             }
             None => false,
-        });
-        // So that the runs cannot be left out.
-        core::hint::black_box(&chain);
-        ran
-    }
+        },
+    );
+    // So that the runs cannot be left out.
+    core::hint::black_box(&chain);
+    ran
 }
 
 /// The export format of the kernel's own drivers (6.12: the engine's; 6.16: `*-lib`'s).
@@ -270,6 +362,9 @@ impl<C: Compress> Shash for Hash<C> {
     type Export = ExportOf<C::Alg>;
     type State = State<C::Alg>;
     type Key = ();
+    fn stats() -> &'static CoreStats {
+        C::stats()
+    }
     #[inline(always)]
     unsafe fn init<'s>(
         state: &'s mut MaybeUninit<Self::State>,
@@ -286,7 +381,7 @@ impl<C: Compress> Shash for Hash<C> {
         C::run(C::stats(), |op| {
             state.finish(data, &mut |c, b| op.compress(c, b))
         });
-        state.chain()
+        state.output()
     }
     fn wipe(state: &mut Self::State) {
         state.wipe();
@@ -326,6 +421,9 @@ impl<C: Compress> Shash for Hmac<C> {
     type Export = ExportOf<C::Alg>;
     type State = HmacState<C::Alg>;
     type Key = HmacKey<C::Alg>;
+    fn stats() -> &'static CoreStats {
+        C::hmac_stats()
+    }
     fn setkey(slot: &mut MaybeUninit<Self::Key>, key: Message<'_>) -> Result {
         C::run(C::hmac_stats(), |op| {
             HmacKey::prepare(slot, key, &mut |c, b| op.compress(c, b));
@@ -349,7 +447,7 @@ impl<C: Compress> Shash for Hmac<C> {
         C::run(C::hmac_stats(), |op| {
             state.finish(data, &mut |c, b| op.compress(c, b))
         });
-        state.chain()
+        state.inner.output()
     }
     fn wipe(state: &mut Self::State) {
         state.wipe();

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 
 //! HMAC (RFC 2104) over the engine ([`super::md`]); uses only `core`. Key material is never
-//! copied by value: [`HmacKey`] is neither `Copy` nor `Clone`, a request reads the
-//! transform's key by raw copies, and every copy on the stack is wiped.
+//! copied by value: [`HmacKey`] is neither `Copy` nor `Clone`, its chaining values are
+//! computed where they stay and copied in place, and the key block on the stack is wiped.
 
 use super::md::{store_digest, wipe, Algorithm, Aligned8, Bytes, Message, State};
 use core::mem::MaybeUninit;
@@ -18,7 +18,7 @@ pub struct HmacKey<A: Algorithm> {
 
 impl<A: Algorithm> HmacKey<A> {
     /// Writes the key made of the bytes `key` (any length) into `slot`, compressing with
-    /// `compress`, and returns it; the copies it made on the stack are wiped.
+    /// `compress`, and returns it; the key block it makes on the stack is wiped.
     pub fn prepare<'s, F>(
         slot: &'s mut MaybeUninit<Self>,
         key: Message<'_>,
@@ -33,31 +33,31 @@ impl<A: Algorithm> HmacKey<A> {
             let hash = State::init(&mut hash);
             hash.finish(key, compress);
             // SAFETY: `block` is valid for `BLOCK_SIZE > DIGEST_SIZE` bytes (`State::LAYOUT`).
-            unsafe { store_digest::<A>(&hash.chain(), block.as_mut().as_mut_ptr()) };
+            unsafe { store_digest::<A>(hash.chain(), block.as_mut().as_mut_ptr()) };
             hash.wipe();
         } else {
             key.copy_to(block.as_mut());
         }
         let at = slot.as_mut_ptr();
-        // SAFETY: `at` is `slot`'s, valid for writes of a `Self`; the fields are written
-        // before `slot` is assumed initialised.
+        // SAFETY: `at` is `slot`'s: the addresses of its fields.
         let fields = unsafe {
             [
-                (addr_of_mut!((*at).inner), 0x36),
-                (addr_of_mut!((*at).outer), 0x36 ^ 0x5c),
+                (0x36, addr_of_mut!((*at).inner)),
+                (0x6a, addr_of_mut!((*at).outer)),
             ]
         };
-        for (chain, pad) in fields {
+        // The outer pad is XORed onto the inner padded block: `0x36 ^ 0x6a == 0x5c`.
+        for (pad, chain) in fields {
             for b in block.as_mut() {
                 *b ^= pad;
             }
-            let mut value = Aligned8(A::INITIAL);
-            compress(&mut value.0, Message::new(block.as_ref()));
-            // SAFETY: `chain` is a field of `slot` (above); the stack copy is wiped.
-            unsafe {
-                chain.write(Aligned8(value.0));
-                wipe(&mut value);
-            }
+            // SAFETY: `chain` is a field of `slot`, valid for writes; once written, it is
+            // initialised, and only this `&mut` refers to it.
+            let chain = unsafe {
+                chain.write(Aligned8(A::INITIAL));
+                &mut (*chain).0
+            };
+            compress(chain, Message::new(block.as_ref()));
         }
         // SAFETY: a block is bytes, which zeroes are.
         unsafe { wipe(&mut block) };
@@ -86,27 +86,10 @@ impl<A: Algorithm> HmacState<A> {
         key: *const HmacKey<A>,
     ) -> &'s mut Self {
         // SAFETY: by the function's safety requirements.
-        let inner = unsafe { Self::fields(slot, key) };
-        // SAFETY: `key` is readable and outside `slot` (as above).
-        unsafe { State::resume_from(inner, addr_of!((*key).inner), 1) };
-        // SAFETY: both fields are written (`fields` and the line above).
-        unsafe { slot.assume_init_mut() }
-    }
-    /// Copies the outer chaining value of `key` into `slot`; returns the inner state's slot.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Self::init`].
-    unsafe fn fields<'s>(
-        slot: &'s mut MaybeUninit<Self>,
-        key: *const HmacKey<A>,
-    ) -> &'s mut MaybeUninit<State<A>> {
-        let at = slot.as_mut_ptr();
-        // SAFETY: `at` is `slot`'s, valid for writes of a `Self`; `key` is readable and
-        // outside it (safety requirements); the inner state's slot is a field of `slot`.
         unsafe {
-            copy_nonoverlapping(addr_of!((*key).outer), addr_of_mut!((*at).outer), 1);
-            &mut *addr_of_mut!((*at).inner).cast::<MaybeUninit<State<A>>>()
+            Self::import_with(slot, key, |inner| {
+                State::resume_from(inner, addr_of!((*key).inner), 1)
+            })
         }
     }
     /// The state of `key` whose inner hash `import` writes, written into `slot`.
@@ -122,35 +105,26 @@ impl<A: Algorithm> HmacState<A> {
     where
         F: FnOnce(&mut MaybeUninit<State<A>>) -> &mut State<A>,
     {
-        // SAFETY: by the function's safety requirements.
-        import(unsafe { Self::fields(slot, key) });
-        // SAFETY: `fields` wrote the outer chaining value, and `import` the inner state: the
-        // `&mut State` it returns for its slot can only come from writing it.
+        let at = slot.as_mut_ptr();
+        // SAFETY: `at` is `slot`'s, valid for writes of a `Self`; `key` is readable and
+        // outside it (safety requirements); the inner state's slot is a field of `slot`.
+        import(unsafe {
+            copy_nonoverlapping(addr_of!((*key).outer), addr_of_mut!((*at).outer), 1);
+            &mut *addr_of_mut!((*at).inner).cast::<MaybeUninit<State<A>>>()
+        });
+        // SAFETY: the outer chaining value is written (above), and the inner state by
+        // `import`: the `&mut State` it returns for its slot can only come from writing it.
         unsafe { slot.assume_init_mut() }
     }
-    /// Hashes the last bytes `data` and finishes the HMAC through `compress`; afterwards
-    /// only [`Self::chain`] and [`Self::wipe`] may be called.
+    /// Hashes the last bytes `data` and finishes the HMAC through `compress`, the outer hash
+    /// in the inner one's place; afterwards only [`State::output`] and [`Self::wipe`].
     pub fn finish<F>(&mut self, data: Message<'_>, compress: &mut F)
     where
         F: FnMut(&mut A::Chain, Message<'_>),
     {
         self.inner.finish(data, compress);
-        let mut digest = A::Digest::ZERO;
-        self.inner.write_digest(&mut digest);
-        // The outer hash reuses the inner one's place; the digest only fills its buffer.
-        // SAFETY: a `State` is a valid `MaybeUninit<State>`; `resume` overwrites it with a
-        // valid state.
-        let slot =
-            unsafe { &mut *core::ptr::from_mut(&mut self.inner).cast::<MaybeUninit<State<A>>>() };
-        let outer = State::resume(slot, &self.outer.0, 1);
-        outer.absorb(Message::new(digest.as_ref()));
-        outer.pad(compress);
-        // SAFETY: a digest is bytes, which zeroes are.
-        unsafe { wipe(&mut digest) };
-    }
-    /// The HMAC's chaining value after [`Self::finish`], by copy ([`State::chain`]).
-    pub fn chain(&self) -> A::Chain {
-        self.inner.chain()
+        self.inner.restart_outer(&self.outer);
+        self.inner.pad(compress);
     }
     /// Overwrites the whole state with zeroes, the outer chaining value included.
     pub fn wipe(&mut self) {

@@ -24,20 +24,19 @@ macro_rules! impl_word {
             fn to_be(self) -> Self {
                 <$t>::to_be(self)
             }
-            // A short slice (none is passed) gets a prefix, not a panic.
+            // Byte by byte over the shorter of the two: a short slice (none is passed) gets a
+            // prefix, not a panic.
             #[inline]
             fn write_ne(self, out: &mut [u8]) {
-                match out.first_chunk_mut::<{ core::mem::size_of::<$t>() }>() {
-                    Some(word) => *word = self.to_ne_bytes(),
-                    None => copy_prefix(out, &self.to_ne_bytes()),
+                for (o, b) in out.iter_mut().zip(self.to_ne_bytes()) {
+                    *o = b;
                 }
             }
             #[inline]
             fn read_ne(bytes: &[u8]) -> Self {
                 let mut raw = [0u8; core::mem::size_of::<$t>()];
-                match bytes.first_chunk() {
-                    Some(word) => raw = *word,
-                    None => copy_prefix(&mut raw, bytes),
+                for (r, b) in raw.iter_mut().zip(bytes) {
+                    *r = *b;
                 }
                 <$t>::from_ne_bytes(raw)
             }
@@ -46,13 +45,6 @@ macro_rules! impl_word {
 }
 impl_word!(u32);
 impl_word!(u64);
-
-#[inline]
-fn copy_prefix(dst: &mut [u8], src: &[u8]) {
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d = *s;
-    }
-}
 
 /// The message byte counter: `u64`, or `[u64; 2]` (low word first, as in the kernel's
 /// `struct sha512_state`) for SHA-512's 128-bit length.
@@ -125,7 +117,7 @@ impl Counter for [u64; 2] {
 }
 
 /// Bytes of a fixed length: the digest and the export formats, `[u8; N]`.
-pub trait Bytes: Copy + AsRef<[u8]> + AsMut<[u8]> + 'static {
+pub trait Bytes: AsRef<[u8]> + AsMut<[u8]> + 'static {
     /// All bytes zero.
     const ZERO: Self;
 }
@@ -135,8 +127,8 @@ impl<const N: usize> Bytes for [u8; N] {
 }
 
 /// A value at an 8-byte aligned address: with strict alignment (arm64) the compiler copies
-/// less aligned memory with `memcpy()`/`memset()` calls, this with a few stores.
-#[derive(Clone, Copy)]
+/// less aligned memory with `memcpy()`/`memset()` calls, this with a few stores. Neither
+/// `Copy` nor `Clone`: it holds an HMAC key's chaining values, copied only in place.
 #[repr(C, align(8))]
 pub struct Aligned8<T>(pub T);
 
@@ -286,8 +278,9 @@ pub trait Algorithm: 'static {
     const HMAC_NAME: &'static str;
     /// Chaining-value word.
     type Word: Word;
-    /// The chaining value, `[Self::Word; N]`, which the block cores take.
-    type Chain: Copy + AsRef<[Self::Word]> + AsMut<[Self::Word]>;
+    /// The chaining value, `[Self::Word; N]`, which the block cores take; not bound by `Copy`,
+    /// so that generic code copies none (an HMAC key is chaining values) but word by word.
+    type Chain: AsRef<[Self::Word]> + AsMut<[Self::Word]>;
     /// One message block, `[u8; BLOCK_SIZE]`.
     type Block: Bytes;
     /// The byte counter.
@@ -331,6 +324,7 @@ impl<A: Algorithm> State<A> {
         let words = core::mem::size_of::<A::Word>();
         let count = A::Counter::WORDS * 8;
         assert!(A::DIGEST_SIZE % words == 0 && A::DIGEST_SIZE <= Self::CHAIN_BYTES);
+        assert!(A::DIGEST_SIZE < A::BLOCK_SIZE);
         assert!(A::Counter::LENGTH_FIELD_BYTES < A::BLOCK_SIZE);
         assert!(A::BLOCK_SIZE.is_power_of_two());
         // `wipe` stores whole aligned `u64`s.
@@ -348,16 +342,8 @@ impl<A: Algorithm> State<A> {
         // (aligned, it is copied with 8-byte loads, not memcpy(), under strict alignment).
         unsafe { Self::resume_from(slot, &Aligned8(A::INITIAL), 0) }
     }
-    /// As [`Self::init`], after `blocks` blocks that left `chain` (an HMAC's key block).
-    pub fn resume<'s>(
-        slot: &'s mut core::mem::MaybeUninit<Self>,
-        chain: &A::Chain,
-        blocks: usize,
-    ) -> &'s mut Self {
-        // SAFETY: a local is valid for reads, outside the slot.
-        unsafe { Self::resume_from(slot, &Aligned8(*chain), blocks) }
-    }
-    /// [`Self::resume`] with `chain` read by raw copy (an HMAC key in a transform).
+    /// As [`Self::init`], after `blocks` blocks that left the chaining value at `chain`, copied
+    /// in place (an HMAC key in a transform).
     ///
     /// # Safety
     ///
@@ -377,7 +363,7 @@ impl<A: Algorithm> State<A> {
         // SAFETY: `state` is `slot`'s, writable; `chain` is readable and outside it (safety
         // requirements). All fields but the buffer, a `MaybeUninit`, are written.
         unsafe {
-            core::ptr::addr_of_mut!((*state).chain).write(chain.read());
+            core::ptr::copy_nonoverlapping(chain, core::ptr::addr_of_mut!((*state).chain), 1);
             core::ptr::addr_of_mut!((*state).count).write(count);
             slot.assume_init_mut()
         }
@@ -452,15 +438,39 @@ impl<A: Algorithm> State<A> {
         }
         self.pad(compress);
     }
-    /// The chaining value by copy, kept in registers while the state is wiped.
+    /// The digest of a padded message in native words (the output, no key), copied word by
+    /// word: kept in registers while the state is wiped.
     #[inline(always)]
-    pub fn chain(&self) -> A::Chain {
-        self.chain.0
+    pub fn output(&self) -> A::Chain {
+        let mut words = A::INITIAL;
+        for (w, c) in words.as_mut().iter_mut().zip(self.chain.0.as_ref()) {
+            *w = *c;
+        }
+        words
+    }
+    /// The chaining value, by reference.
+    #[inline(always)]
+    pub fn chain(&self) -> &A::Chain {
+        &self.chain.0
     }
     /// Writes the digest of a padded message into `out`.
     pub fn write_digest(&self, out: &mut A::Digest) {
         // SAFETY: `out` is a `&mut` digest, `DIGEST_SIZE` bytes.
         unsafe { store_digest::<A>(&self.chain.0, out.as_mut().as_mut_ptr()) }
+    }
+    /// Starts an HMAC's outer hash in place of this finished inner one: the inner digest goes
+    /// into the buffer, the chaining value becomes `outer`'s (copied word by word, in place),
+    /// and the count one block (the outer key block) plus the digest.
+    pub fn restart_outer(&mut self, outer: &Aligned8<A::Chain>) {
+        // SAFETY: the buffer, a field apart from the chaining value, holds `BLOCK_SIZE >
+        // DIGEST_SIZE` bytes (`LAYOUT`).
+        unsafe { store_digest::<A>(&self.chain.0, self.buffer.as_mut_ptr()) };
+        for (w, o) in self.chain.0.as_mut().iter_mut().zip(outer.0.as_ref()) {
+            *w = *o;
+        }
+        // INVARIANT: the `DIGEST_SIZE` bytes buffered are written (above).
+        self.count = A::Counter::ZERO;
+        self.count.add(A::BLOCK_SIZE + A::DIGEST_SIZE);
     }
     /// Overwrites the whole state with zeroes, padding included ([`wipe`]).
     pub fn wipe(&mut self) {

@@ -2,7 +2,8 @@
 
 //! The binding to the crypto API's `shash`, in the shape of `rust/kernel/net/phy.rs`: a
 //! [`Shash`] implementation, [`AlgDef::new`] of it (the C ops table of [`Adapter`]'s
-//! callbacks), and the [`Registration`] of a static array of those.
+//! callbacks), and the [`Registration`] of a static array of those (no `static mut`: C
+//! writes them through [`Opaque`]).
 //!
 //! C header: [`include/crypto/internal/hash.h`](srctree/include/crypto/internal/hash.h).
 
@@ -10,14 +11,18 @@ use super::{
     bindings,
     cpu::now_ns,
     md::{store_digest, wipe, Algorithm, Bytes, Message},
+    stats::CoreStats,
 };
 use core::{
     marker::PhantomData,
     mem::{size_of, MaybeUninit},
-    pin::Pin,
+    sync::atomic::{AtomicBool, Ordering::Relaxed},
 };
 use kernel::{
-    error::{code::EINVAL, from_result, to_result, Result},
+    error::{
+        code::{EBUSY, EINVAL},
+        from_result, to_result, Result,
+    },
     ffi::{c_char, c_int, c_uint, c_void},
     types::Opaque,
 };
@@ -54,6 +59,8 @@ pub trait Shash {
     type State;
     /// The transform's context: a keyed algorithm's key, `()` for a hash.
     type Key;
+    /// The driver's counters (`CONFIG_CRYPTO_RSHA_STATS`).
+    fn stats() -> &'static CoreStats;
     /// Writes the key that the bytes `key` describe into `slot`, all of it.
     fn setkey(_slot: &mut MaybeUninit<Self::Key>, _key: Message<'_>) -> Result {
         Err(EINVAL)
@@ -99,17 +106,23 @@ pub trait Shash {
     ) -> &'s mut Self::State;
 }
 
-/// A `struct shash_alg` built from a [`Shash`] implementation.
+/// A `struct shash_alg` built from a [`Shash`] implementation, for a static array.
 ///
 /// # Invariants
 ///
-/// `self.0` is a fully initialised `shash_alg` of [`Adapter`]'s callbacks and the sizes
-/// of one [`Shash`] type.
-#[repr(transparent)]
-pub struct AlgDef(Opaque<bindings::shash_alg>);
+/// `alg` is a fully initialised `shash_alg` of [`Adapter`]'s callbacks and the sizes of one
+/// [`Shash`] type, whose `name`, `keyed` and `stats` these are. Rust writes it only once
+/// `claimed` went from false to true, before registering it.
+pub struct AlgDef {
+    alg: Opaque<bindings::shash_alg>,
+    name: &'static str,
+    keyed: bool,
+    stats: fn() -> &'static CoreStats,
+    claimed: AtomicBool,
+}
 
-// SAFETY: no `&self` method writes the inner data; they read fields that nothing writes
-// after `new`; C touches the rest under its own locking.
+// SAFETY: Rust writes the C structure only after claiming it (one claim succeeds), before
+// C knows it; C touches it under its own locking.
 unsafe impl Sync for AlgDef {}
 
 /// `name` as a NUL-terminated `char` array; one too long fails the build (`const`).
@@ -149,7 +162,7 @@ impl AlgDef {
         };
         // INVARIANT: every field the crypto API reads for an shash is set from `T` (the
         // owner by `Registration::register`). No `init_tfm`/`exit_tfm`: a key needs none.
-        AlgDef(Opaque::new(bindings::shash_alg {
+        let alg = Opaque::new(bindings::shash_alg {
             init: Some(Adapter::<T>::init),
             update: Some(Adapter::<T>::update),
             final_: Some(Adapter::<T>::final_),
@@ -178,30 +191,30 @@ impl AlgDef {
             },
             // SAFETY: all-zeroes is a valid `shash_alg` (see above).
             ..unsafe { core::mem::zeroed() }
-        }))
+        });
+        AlgDef {
+            alg,
+            name: T::DRIVER_NAME,
+            keyed: T::KEYED,
+            stats: T::stats,
+            claimed: AtomicBool::new(false),
+        }
     }
     fn as_ptr(&self) -> *mut bindings::shash_alg {
-        self.0.get()
+        self.alg.get()
+    }
+    /// The driver name (`cra_driver_name`).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+    /// The driver's counters.
+    pub fn stats(&self) -> &'static CoreStats {
+        (self.stats)()
     }
     /// The `crypto_alg` inside, by raw pointer.
     fn base(&self) -> *mut bindings::crypto_alg {
         // SAFETY: a field of the structure `self` holds; no reference is made.
         unsafe { core::ptr::addr_of_mut!((*self.as_ptr()).__bindgen_anon_1.halg.base) }
-    }
-    /// The driver name, NUL-terminated.
-    pub fn driver_name(&self) -> *const c_char {
-        // SAFETY: as in `base`; the array is written once, by `new`.
-        unsafe { core::ptr::addr_of!((*self.base()).cra_driver_name).cast() }
-    }
-    /// Moves `cra_priority` by `delta`, before registration.
-    pub fn move_priority(&mut self, delta: i32) {
-        // SAFETY: `&mut` is the only reference; C does not know it before registration.
-        unsafe { (*self.base()).cra_priority += delta };
-    }
-    /// Whether the algorithm takes a key (before registration: then C fills in `setkey`).
-    fn keyed(&self) -> bool {
-        // SAFETY: as in `base`; `setkey` is written once, by `new`.
-        unsafe { (*self.as_ptr()).setkey.is_some() }
     }
 }
 
@@ -498,22 +511,18 @@ impl<T: Shash> Adapter<T> {
 ///
 /// The elements of `algs` whose bit is set in `registered` are registered.
 pub struct Registration {
-    algs: Pin<&'static mut [AlgDef]>,
+    algs: &'static [AlgDef],
     registered: u64,
 }
 
-// SAFETY: it never writes the array after registration; the crypto API allows
-// unregistering from any thread in process context.
-unsafe impl Send for Registration {}
-
 impl Registration {
-    /// Registers the elements of `algs` whose bit is set in `wanted`, owned by `module`,
-    /// waiting at most `wait_ms` for their self-tests in all.
+    /// Registers the elements of `algs` owned by `module` for which `plan` gives a priority
+    /// change, waiting at most [`SELF_TEST_WAIT_MS`] for their self-tests in all. An element
+    /// registered before (claimed) fails with `-EBUSY`.
     pub fn register(
         module: &'static kernel::ThisModule,
-        algs: Pin<&'static mut [AlgDef]>,
-        wanted: u64,
-        wait_ms: u64,
+        algs: &'static [AlgDef],
+        plan: impl Fn(usize) -> Option<i32>,
     ) -> Result<Self> {
         if algs.len() > 64 {
             return Err(EINVAL);
@@ -525,22 +534,21 @@ impl Registration {
         };
         // The self-tests start at the first registration: so does the clock.
         let start = now_ns();
-        let deadline = start.saturating_add(wait_ms.saturating_mul(1_000_000));
-        // Read before any registration: the crypto API fills in a `setkey` of its own.
-        let keyed = reg
-            .algs
-            .iter()
-            .enumerate()
-            .fold(0u64, |m, (i, alg)| m | (u64::from(alg.keyed()) << i));
-        for round in [wanted & !keyed, wanted & keyed] {
-            for (i, alg) in reg.algs.iter().enumerate() {
-                if round & (1 << i) == 0 {
+        let deadline = start.saturating_add(SELF_TEST_WAIT_MS.saturating_mul(1_000_000));
+        for keyed in [false, true] {
+            for (i, alg) in algs.iter().enumerate() {
+                let Some(delta) = plan(i).filter(|_| alg.keyed == keyed) else {
                     continue;
+                };
+                if alg.claimed.swap(true, Relaxed) {
+                    return Err(EBUSY);
                 }
-                // SAFETY: the element is complete, static and pinned, not yet known to C, so
-                // the owner may be written (the same C `struct module` in both bindings).
+                // SAFETY: claimed just now, so only this call writes the element, which C does
+                // not know yet (the same C `struct module` in both bindings).
                 to_result(unsafe {
-                    (*alg.base()).cra_module = module.as_ptr().cast();
+                    let base = alg.base();
+                    (*base).cra_module = module.as_ptr().cast();
+                    (*base).cra_priority += delta;
                     bindings::crypto_register_shash(alg.as_ptr())
                 })?;
                 reg.registered |= 1 << i;
@@ -548,6 +556,12 @@ impl Registration {
             }
         }
         Ok(reg)
+    }
+    /// The registered algorithms.
+    pub fn algs(&self) -> impl Iterator<Item = &'static AlgDef> + '_ {
+        let algs = self.algs.iter().enumerate();
+        algs.filter(|(i, _)| self.registered & (1 << i) != 0)
+            .map(|(_, alg)| alg)
     }
 }
 
@@ -567,20 +581,18 @@ fn wait_for_test(alg: &AlgDef, start: u64, deadline: u64) {
     if outcome == bindings::rsha_test_RSHA_TEST_PASSED {
         return;
     }
-    // SAFETY: a NUL-terminated name that nothing writes after `AlgDef::new`.
-    let name = super::cstr_text(unsafe { super::cstr_from_ptr(alg.driver_name()) });
     // SAFETY: reads the monotonic clock; any context.
     let ms = unsafe { bindings::rsha_ms_since(start) };
     if outcome == bindings::rsha_test_RSHA_TEST_FAILED {
         kernel::pr_err!(
             "self-test of {} failed, {} ms after the module's first registration\n",
-            name,
+            alg.name,
             ms
         );
     } else {
         kernel::pr_warn!(
             "self-test of {} not ended {} ms after the module's first registration: not waiting for it\n",
-            name,
+            alg.name,
             ms
         );
     }
@@ -588,11 +600,9 @@ fn wait_for_test(alg: &AlgDef, start: u64, deadline: u64) {
 
 impl Drop for Registration {
     fn drop(&mut self) {
-        for (i, alg) in self.algs.iter().enumerate() {
-            if self.registered & (1 << i) != 0 {
-                // SAFETY: registered (type invariants), once.
-                unsafe { bindings::crypto_unregister_shash(alg.as_ptr()) };
-            }
+        for alg in self.algs() {
+            // SAFETY: registered (type invariants), once.
+            unsafe { bindings::crypto_unregister_shash(alg.as_ptr()) };
         }
     }
 }
