@@ -99,26 +99,26 @@ pub const VARIANTS: [Variant; 1] = [AUTO];
 /// The drivers of algorithm `A` in the module `K`, for its static array: per
 /// [`VARIANTS`] entry, the hash and the HMAC.
 #[cfg(not(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS))]
-pub const fn drivers<K: Names<A>, A: Algorithm>() -> [[AlgDef; 2]; VARIANTS.len()] {
-    [pair::<K, A, AUTO>()]
+pub const fn drivers<K: Names<A>, A: Algorithm>() -> [AlgDef; 2 * VARIANTS.len()] {
+    [
+        AlgDef::new::<Hash<Driver<K, A, AUTO>>>(),
+        AlgDef::new::<Hmac<Driver<K, A, AUTO>>>(),
+    ]
 }
 
 /// The drivers of algorithm `A` in the module `K`, for its static array: per
 /// [`VARIANTS`] entry, the hash and the HMAC.
 #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-pub const fn drivers<K: Names<A>, A: Algorithm>() -> [[AlgDef; 2]; VARIANTS.len()] {
+pub const fn drivers<K: Names<A>, A: Algorithm>() -> [AlgDef; 2 * VARIANTS.len()] {
     [
-        pair::<K, A, AUTO>(),
-        pair::<K, A, SCALAR>(),
-        pair::<K, A, VECTOR>(),
-        pair::<K, A, CRYPTO>(),
-    ]
-}
-
-const fn pair<K: Names<A>, A: Algorithm, const V: Variant>() -> [AlgDef; 2] {
-    [
-        AlgDef::new::<Hash<Driver<K, A, V>>>(),
-        AlgDef::new::<Hmac<Driver<K, A, V>>>(),
+        AlgDef::new::<Hash<Driver<K, A, AUTO>>>(),
+        AlgDef::new::<Hmac<Driver<K, A, AUTO>>>(),
+        AlgDef::new::<Hash<Driver<K, A, SCALAR>>>(),
+        AlgDef::new::<Hmac<Driver<K, A, SCALAR>>>(),
+        AlgDef::new::<Hash<Driver<K, A, VECTOR>>>(),
+        AlgDef::new::<Hmac<Driver<K, A, VECTOR>>>(),
+        AlgDef::new::<Hash<Driver<K, A, CRYPTO>>>(),
+        AlgDef::new::<Hmac<Driver<K, A, CRYPTO>>>(),
     ]
 }
 
@@ -316,31 +316,6 @@ pub fn run_unit<K: Cores>(unit: Unit, blocks: Message<'_>) -> bool {
     ran
 }
 
-/// The export format of the kernel's own drivers (6.12: the engine's; 6.16: `*-lib`'s).
-#[cfg(not(rsha_shash_api_6_16))]
-type ExportOf<A> = <A as Algorithm>::Export;
-#[cfg(rsha_shash_api_6_16)]
-type ExportOf<A> = <A as Algorithm>::PartialExport;
-
-#[inline(always)]
-fn export_state<A: Algorithm>(state: &State<A>, out: &mut ExportOf<A>) {
-    #[cfg(not(rsha_shash_api_6_16))]
-    state.export(out);
-    #[cfg(rsha_shash_api_6_16)]
-    state.export_partial(out);
-}
-
-#[inline(always)]
-fn import_state<'s, A: Algorithm>(
-    slot: &'s mut MaybeUninit<State<A>>,
-    input: &ExportOf<A>,
-) -> &'s mut State<A> {
-    #[cfg(not(rsha_shash_api_6_16))]
-    return State::import(slot, input);
-    #[cfg(rsha_shash_api_6_16)]
-    return State::import_partial(slot, input);
-}
-
 /// Hashes `data` into `state`, counted in `stats` (no section if no block completes).
 #[inline(always)]
 fn update<C: Compress>(stats: &CoreStats, state: &mut State<C::Alg>, data: Message<'_>) {
@@ -359,7 +334,6 @@ impl<C: Compress> Shash for Hash<C> {
     const NAME: &'static str = C::Alg::NAME;
     const DRIVER_NAME: &'static str = C::DRIVER_NAME;
     const PRIORITY: i32 = C::PRIORITY;
-    type Export = ExportOf<C::Alg>;
     type State = State<C::Alg>;
     type Key = ();
     fn stats() -> &'static CoreStats {
@@ -367,10 +341,20 @@ impl<C: Compress> Shash for Hash<C> {
     }
     #[inline(always)]
     unsafe fn init<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
+        slot: &'s mut MaybeUninit<Self::State>,
         _: *const (),
     ) -> &'s mut Self::State {
-        State::init(state)
+        State::init(slot)
+    }
+    unsafe fn import<'s>(
+        slot: &'s mut MaybeUninit<Self::State>,
+        _: *const (),
+        inner: impl FnOnce(&mut MaybeUninit<Self::State>) -> &mut Self::State,
+    ) -> &'s mut Self::State {
+        inner(slot)
+    }
+    fn inner(state: &mut Self::State) -> &mut Self::State {
+        state
     }
     #[inline(always)]
     fn update(state: &mut Self::State, data: Message<'_>) {
@@ -386,26 +370,6 @@ impl<C: Compress> Shash for Hash<C> {
     fn wipe(state: &mut Self::State) {
         state.wipe();
     }
-    fn export(state: &Self::State, out: &mut Self::Export) {
-        export_state(state, out);
-    }
-    unsafe fn import<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
-        input: &Self::Export,
-        _: *const (),
-    ) -> &'s mut Self::State {
-        import_state(state, input)
-    }
-    fn export_core(state: &Self::State, out: &mut <C::Alg as Algorithm>::CoreExport) {
-        state.export_core(out);
-    }
-    unsafe fn import_core<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
-        input: &<C::Alg as Algorithm>::CoreExport,
-        _: *const (),
-    ) -> &'s mut Self::State {
-        State::import_core(state, input)
-    }
 }
 
 /// The HMAC driver of `C`, one above the hash in priority: above the `hmac` template over
@@ -418,7 +382,6 @@ impl<C: Compress> Shash for Hmac<C> {
     const DRIVER_NAME: &'static str = C::HMAC_DRIVER_NAME;
     const PRIORITY: i32 = C::PRIORITY + 1;
     const KEYED: bool = true;
-    type Export = ExportOf<C::Alg>;
     type State = HmacState<C::Alg>;
     type Key = HmacKey<C::Alg>;
     fn stats() -> &'static CoreStats {
@@ -432,11 +395,22 @@ impl<C: Compress> Shash for Hmac<C> {
     }
     #[inline(always)]
     unsafe fn init<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
+        slot: &'s mut MaybeUninit<Self::State>,
         key: *const Self::Key,
     ) -> &'s mut Self::State {
         // SAFETY: by the function's safety requirements.
-        unsafe { HmacState::init(state, key) }
+        unsafe { HmacState::init(slot, key) }
+    }
+    unsafe fn import<'s>(
+        slot: &'s mut MaybeUninit<Self::State>,
+        key: *const Self::Key,
+        inner: impl FnOnce(&mut MaybeUninit<State<C::Alg>>) -> &mut State<C::Alg>,
+    ) -> &'s mut Self::State {
+        // SAFETY: by the function's safety requirements.
+        unsafe { HmacState::import_with(slot, key, inner) }
+    }
+    fn inner(state: &mut Self::State) -> &mut State<C::Alg> {
+        &mut state.inner
     }
     #[inline(always)]
     fn update(state: &mut Self::State, data: Message<'_>) {
@@ -451,27 +425,5 @@ impl<C: Compress> Shash for Hmac<C> {
     }
     fn wipe(state: &mut Self::State) {
         state.wipe();
-    }
-    fn export(state: &Self::State, out: &mut Self::Export) {
-        export_state(&state.inner, out);
-    }
-    unsafe fn import<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
-        input: &Self::Export,
-        key: *const Self::Key,
-    ) -> &'s mut Self::State {
-        // SAFETY: by the function's safety requirements.
-        unsafe { HmacState::import_with(state, key, |inner| import_state(inner, input)) }
-    }
-    fn export_core(state: &Self::State, out: &mut <C::Alg as Algorithm>::CoreExport) {
-        state.inner.export_core(out);
-    }
-    unsafe fn import_core<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
-        input: &<C::Alg as Algorithm>::CoreExport,
-        key: *const Self::Key,
-    ) -> &'s mut Self::State {
-        // SAFETY: by the function's safety requirements.
-        unsafe { HmacState::import_with(state, key, |inner| State::import_core(inner, input)) }
     }
 }

@@ -62,7 +62,7 @@ pub fn start<K: Module>(
     module: &'static kernel::ThisModule,
     name: &'static [u8],
     hotplug_name: &'static core::ffi::CStr,
-    drivers: &'static [[[AlgDef; 2]; VARIANTS.len()]],
+    drivers: &'static [[AlgDef; 2 * VARIANTS.len()]],
 ) -> Result<DriverModule> {
     let t0 = cpu::now_ns();
     if !cpu::runs_cores() {
@@ -107,7 +107,12 @@ pub fn start<K: Module>(
     // SAFETY: reads the monotonic clock; any context.
     let choice_ms = unsafe { bindings::rsha_ms_since(t0) };
     let t_registration = cpu::now_ns();
-    let drivers = Registration::register(module, drivers.as_flattened().as_flattened(), plan)?;
+    // SAFETY: the arrays of a slice lie one after the other, and an array is its elements
+    // without padding: `2 * VARIANTS.len()` elements per array from the slice's start.
+    let drivers = unsafe {
+        core::slice::from_raw_parts(drivers.as_ptr().cast(), drivers.len() * 2 * VARIANTS.len())
+    };
+    let drivers = Registration::register(module, drivers, plan)?;
     // SAFETY: as above.
     let (ms, registered_ms) = unsafe {
         (
@@ -258,7 +263,7 @@ macro_rules! module_sha_driver {
         }
         impl ::kernel::Module for Module {
             fn init(module: &'static ::kernel::ThisModule) -> ::kernel::error::Result<Self> {
-                static DRIVERS: [[[$crate::rsha::shash::AlgDef; 2]; $crate::rsha::driver::VARIANTS.len()]; [$(stringify!($alg)),+].len()] =
+                static DRIVERS: [[$crate::rsha::shash::AlgDef; 2 * $crate::rsha::driver::VARIANTS.len()]; [$(stringify!($alg)),+].len()] =
                     [$($crate::rsha::driver::drivers::<$cores, $alg>()),+];
                 let hotplug = $crate::cstr!(concat!("crypto/", $module_name, ":online"));
                 $crate::rsha::module::start::<$cores>(module, __LOG_PREFIX, hotplug, &DRIVERS).map(Module)

@@ -10,7 +10,7 @@
 use super::{
     bindings,
     cpu::now_ns,
-    md::{store_digest, wipe, Algorithm, Bytes, Message},
+    md::{store_digest, wipe, Algorithm, Bytes, Message, State},
     stats::CoreStats,
 };
 use core::{
@@ -53,8 +53,6 @@ pub trait Shash {
     const PRIORITY: i32;
     /// Whether the algorithm takes a key (`CRYPTO_TFM_NEED_KEY` until `setkey`).
     const KEYED: bool = false;
-    /// The export format, `[u8; statesize]`.
-    type Export: Bytes;
     /// Per-request state, stored in the `shash_desc` context.
     type State;
     /// The transform's context: a keyed algorithm's key, `()` for a hash.
@@ -65,46 +63,42 @@ pub trait Shash {
     fn setkey(_slot: &mut MaybeUninit<Self::Key>, _key: Message<'_>) -> Result {
         Err(EINVAL)
     }
-    /// Initialises `state` for the start of a message with the key at `key`.
+    /// Writes into `slot` the start of a message with the key at `key`; returns it.
     ///
     /// # Safety
     ///
-    /// `key` is the transform's key (written by `setkey`, or zeroes), outside `state`.
+    /// `key` is the transform's key (written by `setkey`, or zeroes), outside `slot`.
     unsafe fn init<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
+        slot: &'s mut MaybeUninit<Self::State>,
         key: *const Self::Key,
     ) -> &'s mut Self::State;
-    /// Hashes more message bytes.
-    fn update(state: &mut Self::State, data: Message<'_>);
-    /// Hashes the last bytes and returns the final chaining value, stored after the wipe.
-    fn finup(state: &mut Self::State, data: Message<'_>) -> <Self::Alg as Algorithm>::Chain;
-    /// Overwrites the state with zeroes (a request's end, before Linux 6.16).
-    fn wipe(state: &mut Self::State);
-    /// Writes the state into `out`.
-    fn export(state: &Self::State, out: &mut Self::Export);
-    /// Writes the state that `input` (any bytes) describes into `state`.
+    /// Writes into `slot` the state with the key at `key` whose inner hash, the engine's
+    /// state that `update` hashes and export/import move, `inner` writes; returns it.
     ///
     /// # Safety
     ///
     /// As for [`Shash::init`].
     unsafe fn import<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
-        input: &Self::Export,
+        slot: &'s mut MaybeUninit<Self::State>,
         key: *const Self::Key,
+        inner: impl FnOnce(&mut MaybeUninit<State<Self::Alg>>) -> &mut State<Self::Alg>,
     ) -> &'s mut Self::State;
-    /// Writes the state without its partial block into `out`.
-    fn export_core(state: &Self::State, out: &mut <Self::Alg as Algorithm>::CoreExport);
-    /// Writes the state, with no partial block, that `input` describes.
-    ///
-    /// # Safety
-    ///
-    /// As for [`Shash::init`].
-    unsafe fn import_core<'s>(
-        state: &'s mut MaybeUninit<Self::State>,
-        input: &<Self::Alg as Algorithm>::CoreExport,
-        key: *const Self::Key,
-    ) -> &'s mut Self::State;
+    /// The inner hash of `state`.
+    fn inner(state: &mut Self::State) -> &mut State<Self::Alg>;
+    /// Hashes more message bytes.
+    fn update(state: &mut Self::State, data: Message<'_>);
+    /// Hashes the last bytes and returns the digest in words ([`State::output`]), stored
+    /// after the wipe.
+    fn finup(state: &mut Self::State, data: Message<'_>) -> <Self::Alg as Algorithm>::Chain;
+    /// Overwrites the state with zeroes (a request's end, before Linux 6.16).
+    fn wipe(state: &mut Self::State);
 }
+
+/// The export format of the kernel's own drivers (6.12: the engine's; 6.16: `*-lib`'s).
+#[cfg(not(rsha_shash_api_6_16))]
+type ExportOf<A> = <A as Algorithm>::Export;
+#[cfg(rsha_shash_api_6_16)]
+type ExportOf<A> = <A as Algorithm>::PartialExport;
 
 /// A `struct shash_alg` built from a [`Shash`] implementation, for a static array.
 ///
@@ -148,7 +142,7 @@ impl AlgDef {
         assert!(core::mem::align_of::<T::Key>() <= CTX_ALIGN);
         assert!(T::Alg::BLOCK_SIZE <= MAX_BLOCK);
         assert!(size_of::<T::State>() <= bindings::RSHA_HASH_MAX_DESCSIZE);
-        assert!(size_of::<T::Export>() <= bindings::RSHA_HASH_MAX_STATESIZE);
+        assert!(size_of::<ExportOf<T::Alg>>() <= bindings::RSHA_HASH_MAX_STATESIZE);
         // For the `zeroed()` below: these C structs of integers, pointers, arrays, list heads
         // and unions of those are valid all-zeroes (as in C's static initialisation).
         let base = bindings::crypto_alg {
@@ -183,7 +177,7 @@ impl AlgDef {
             __bindgen_anon_1: bindings::shash_alg__bindgen_ty_1 {
                 halg: bindings::hash_alg_common {
                     digestsize: T::Alg::DIGEST_SIZE as c_uint,
-                    statesize: size_of::<T::Export>() as c_uint,
+                    statesize: size_of::<ExportOf<T::Alg>>() as c_uint,
                     base,
                     // SAFETY: all-zeroes is a valid `hash_alg_common` (see above).
                     ..unsafe { core::mem::zeroed() }
@@ -225,12 +219,8 @@ fn overlap(a: *const u8, a_len: usize, b: *const u8, b_len: usize) -> bool {
     a_len != 0 && b_len != 0 && a < b.wrapping_add(b_len) && b < a.wrapping_add(a_len)
 }
 
-/// A [`Shash`] import: writes the state that an `E` describes into a context.
-type ImportFn<T, E> = for<'s> unsafe fn(
-    &'s mut MaybeUninit<<T as Shash>::State>,
-    &E,
-    *const <T as Shash>::Key,
-) -> &'s mut <T as Shash>::State;
+/// An engine's import: writes the state that an `E` describes into a slot.
+type ImportFn<A, E> = for<'s> fn(&'s mut MaybeUninit<State<A>>, &E) -> &'s mut State<A>;
 
 /// The `extern "C"` callbacks of the `shash_alg` of `T`, which hold the context as `&mut
 /// T::State` while they hash: a message inside it goes through copies on the stack, and a
@@ -265,29 +255,10 @@ impl<T: Shash> Adapter<T> {
     fn in_ctx(ctx: *mut T::State, p: *const u8, len: usize) -> bool {
         overlap(ctx.cast_const().cast(), size_of::<T::State>(), p, len)
     }
-    /// Ends a request: the state wiped (before 6.16 the crypto API does not), digest stored.
-    ///
-    /// # Safety
-    ///
-    /// `ctx` holds a state, unreferenced; `out` is valid for writes of a digest.
-    #[inline(always)]
-    unsafe fn finish(
-        ctx: *mut T::State,
-        words: <T::Alg as Algorithm>::Chain,
-        out: *mut u8,
-    ) -> c_int {
-        #[cfg(not(rsha_shash_api_6_16))]
-        // SAFETY: the state is valid, and no other reference to it is alive.
-        T::wipe(unsafe { &mut *ctx });
-        #[cfg(rsha_shash_api_6_16)]
-        let _ = ctx;
-        // SAFETY: by the function's safety requirements.
-        unsafe { store_digest::<T::Alg>(&words, out) };
-        0
-    }
     /// # Safety
     ///
     /// The crypto API's `init` (see [`Adapter`]).
+    #[inline(always)]
     unsafe extern "C" fn init(desc: *mut bindings::shash_desc) -> c_int {
         // SAFETY: the context is ours, any bytes as a `MaybeUninit`; the key is outside it.
         unsafe { T::init(&mut *Self::ctx(desc).cast(), Self::key(desc)) };
@@ -336,9 +307,13 @@ impl<T: Shash> Adapter<T> {
         // SAFETY: bytes, which zeroes are.
         unsafe { wipe(&mut chunk) };
     }
+    /// Ends a request: the last bytes hashed, the state wiped (before 6.16 the crypto API
+    /// does not), then the digest stored from registers (`out` may lie in the state).
+    ///
     /// # Safety
     ///
     /// As for `update`, and `out` has room for `digestsize` bytes.
+    #[inline(always)]
     unsafe extern "C" fn finup(
         desc: *mut bindings::shash_desc,
         data: *const u8,
@@ -360,19 +335,19 @@ impl<T: Shash> Adapter<T> {
                 Message::from_raw(data, len)
             })
         };
-        // SAFETY: the reference to the state is gone; `out` is the caller's.
-        unsafe { Self::finish(ctx, words, out) }
+        #[cfg(not(rsha_shash_api_6_16))]
+        // SAFETY: the state is valid, and the reference above is gone.
+        T::wipe(unsafe { &mut *ctx });
+        // SAFETY: `out` is the caller's, and no reference to the state is alive.
+        unsafe { store_digest::<T::Alg>(&words, out) };
+        0
     }
     /// # Safety
     ///
     /// As for `finup`, with no message.
     unsafe extern "C" fn final_(desc: *mut bindings::shash_desc, out: *mut u8) -> c_int {
-        // SAFETY: `desc` is a descriptor of this algorithm, ours for the call.
-        let ctx = unsafe { Self::ctx(desc) };
-        // SAFETY: as in `update`.
-        let words = T::finup(unsafe { &mut *ctx }, Message::EMPTY);
-        // SAFETY: as in `finup`.
-        unsafe { Self::finish(ctx, words, out) }
+        // SAFETY: no bytes, by the function's safety requirements.
+        unsafe { Self::finup(desc, core::ptr::null(), 0, out) }
     }
     /// # Safety
     ///
@@ -383,22 +358,11 @@ impl<T: Shash> Adapter<T> {
         len: c_uint,
         out: *mut u8,
     ) -> c_int {
-        // SAFETY: `desc` is a descriptor of this algorithm, ours for the call.
-        let (ctx, key) = unsafe { (Self::ctx(desc), Self::key(desc)) };
-        let len = len as usize;
-        let words = if Self::in_ctx(ctx, data, len) {
-            // SAFETY: as in `init`, then `finup`.
-            unsafe {
-                T::init(&mut *ctx.cast(), key);
-                Self::update_staged(ctx, data, len);
-                T::finup(&mut *ctx, Message::EMPTY)
-            }
-        } else {
-            // SAFETY: as in `init` and `update`: the message is outside the context.
-            unsafe { T::finup(T::init(&mut *ctx.cast(), key), Message::from_raw(data, len)) }
-        };
-        // SAFETY: as in `finup`.
-        unsafe { Self::finish(ctx, words, out) }
+        // SAFETY: by the function's safety requirements.
+        unsafe {
+            Self::init(desc);
+            Self::finup(desc, data, len, out)
+        }
     }
     /// # Safety
     ///
@@ -429,19 +393,20 @@ impl<T: Shash> Adapter<T> {
     unsafe fn export_with<E: Bytes>(
         desc: *mut bindings::shash_desc,
         out: *mut c_void,
-        export: fn(&T::State, &mut E),
+        export: fn(&State<T::Alg>, &mut E),
     ) -> c_int {
         // SAFETY: `desc` is a descriptor of this algorithm.
         let ctx = unsafe { Self::ctx(desc) };
         let out = out.cast::<u8>();
+        // SAFETY: the state is valid, ours for the call.
+        let inner = T::inner(unsafe { &mut *ctx });
         if !Self::in_ctx(ctx, out, size_of::<E>()) {
-            // SAFETY: the state is valid; `out` is outside it, and an `E` is bytes.
-            export(unsafe { &*ctx }, unsafe { &mut *out.cast::<E>() });
+            // SAFETY: `out` is outside the state, and an `E` is bytes.
+            export(inner, unsafe { &mut *out.cast::<E>() });
             return 0;
         }
         let mut staged = E::ZERO;
-        // SAFETY: as above, into a local array.
-        export(unsafe { &*ctx }, &mut staged);
+        export(inner, &mut staged);
         // SAFETY: `out` is writable for an `E`; the reference is gone.
         unsafe { core::ptr::copy(staged.as_ref().as_ptr(), out, size_of::<E>()) };
         // SAFETY: bytes, which zeroes are.
@@ -457,14 +422,18 @@ impl<T: Shash> Adapter<T> {
     unsafe fn import_with<E: Bytes>(
         desc: *mut bindings::shash_desc,
         input: *const c_void,
-        import: ImportFn<T, E>,
+        import: ImportFn<T::Alg, E>,
     ) -> c_int {
         let mut staged = E::ZERO;
         let to = staged.as_mut().as_mut_ptr();
         // SAFETY: `input` is readable for an `E`; no reference to the context exists yet.
         unsafe { core::ptr::copy(input.cast::<u8>(), to, size_of::<E>()) };
         // SAFETY: as in `init`.
-        unsafe { import(&mut *Self::ctx(desc).cast(), &staged, Self::key(desc)) };
+        unsafe {
+            T::import(&mut *Self::ctx(desc).cast(), Self::key(desc), |slot| {
+                import(slot, &staged)
+            })
+        };
         // SAFETY: bytes, which zeroes are.
         unsafe { wipe(&mut staged) };
         0
@@ -473,15 +442,23 @@ impl<T: Shash> Adapter<T> {
     ///
     /// As for `export_with`, with room for `statesize` bytes at `out`.
     unsafe extern "C" fn export(desc: *mut bindings::shash_desc, out: *mut c_void) -> c_int {
+        #[cfg(not(rsha_shash_api_6_16))]
+        let export = State::export;
+        #[cfg(rsha_shash_api_6_16)]
+        let export = State::export_partial;
         // SAFETY: by the function's safety requirements.
-        unsafe { Self::export_with(desc, out, T::export) }
+        unsafe { Self::export_with(desc, out, export) }
     }
     /// # Safety
     ///
     /// As for `import_with`, with `statesize` bytes readable at `input`.
     unsafe extern "C" fn import(desc: *mut bindings::shash_desc, input: *const c_void) -> c_int {
+        #[cfg(not(rsha_shash_api_6_16))]
+        let import = State::import;
+        #[cfg(rsha_shash_api_6_16)]
+        let import = State::import_partial;
         // SAFETY: by the function's safety requirements.
-        unsafe { Self::import_with(desc, input, T::import) }
+        unsafe { Self::import_with(desc, input, import) }
     }
     /// # Safety
     ///
@@ -489,7 +466,7 @@ impl<T: Shash> Adapter<T> {
     #[cfg_attr(not(rsha_shash_api_6_16), allow(dead_code))]
     unsafe extern "C" fn export_core(desc: *mut bindings::shash_desc, out: *mut c_void) -> c_int {
         // SAFETY: by the function's safety requirements.
-        unsafe { Self::export_with(desc, out, T::export_core) }
+        unsafe { Self::export_with(desc, out, State::export_core) }
     }
     /// # Safety
     ///
@@ -500,7 +477,7 @@ impl<T: Shash> Adapter<T> {
         input: *const c_void,
     ) -> c_int {
         // SAFETY: by the function's safety requirements.
-        unsafe { Self::import_with(desc, input, T::import_core) }
+        unsafe { Self::import_with(desc, input, State::import_core) }
     }
 }
 
