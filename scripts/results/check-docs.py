@@ -646,8 +646,8 @@ def code_modules(rule):
         if not name:
             raise Missing(f"{relpath(p)}: no module 'name: \"...\"'")
         module = name.group(1).replace("_", "-").replace("x86-64", "x86_64")
-        cores = re.search(r"\bcores\s*:\s*unsafe\s*\{([^}]*)\}", src)
-        has_ce = bool(cores and re.search(r"\bcrypto\s*:", cores.group(1)))
+        # The crypto core of its `unsafe impl Cores` (rust/rsha/driver.rs).
+        has_ce = bool(re.search(r"\bconst\s+CRYPTO\s*:[^=]*=\s*Some\s*\(", src))
         arch = next((a for a in ("arm64", "x86_64") if f"-{a}-" in module + "-"), "arm")
         names = {u: re.findall(r"\b" + u + r"\s*:\s*\"([\w-]+)\"", src) for u in UNITS}
         if not names["selected"]:
