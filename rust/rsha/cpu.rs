@@ -115,11 +115,26 @@ pub fn this_cpu() -> usize {
 }
 
 /// The type of the CPU the caller runs on, bound to it: the MIDR's implementer and part
-/// number on ARM; vendor, family and model (with the hybrid core type) on x86_64.
+/// number on ARM; vendor, family and model (with the hybrid core type) on x86_64; plus, in
+/// the test builds, its digit of [`FAKE_CPU_TYPES`].
 pub fn this_cpu_type() -> u32 {
     // SAFETY: reads this CPU's Main ID Register; any context.
-    unsafe { bindings::rsha_cpu_type() }
+    let id = unsafe { bindings::rsha_cpu_type() };
+    #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+    let id = {
+        let digits = FAKE_CPU_TYPES.load(core::sync::atomic::Ordering::Relaxed);
+        let shift = 4 * this_cpu() as u32;
+        id.wrapping_add(digits.checked_shr(shift).map_or(0, |d| d as u32 & 15))
+    };
+    id
 }
+
+/// Test only, for several CPU types on one machine: hexadecimal digit `n` of the value
+/// (from the right) is added to the type of CPU `n`, for CPUs 0 to 15 (debugfs
+/// `<module>/fake_cpu_types`, read at a CPU's onlining). Real types end in 4 zero bits on
+/// ARM and x86_64: a digit makes a type of its own.
+#[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+pub static FAKE_CPU_TYPES: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
 
 /// The monotonic clock, in nanoseconds.
 pub fn now_ns() -> u64 {

@@ -148,6 +148,20 @@ impl StatsDir {
             let _ = name;
             core::ptr::null_mut()
         };
+        #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
+        if !dir.is_null() {
+            // SAFETY: the name is NUL-terminated; `dir` is a directory or an error pointer;
+            // the value is static and, an aligned u64, written whole by debugfs (a test's
+            // write racing the reads of `this_cpu_type()` gives the old or the new value).
+            unsafe {
+                bindings::debugfs_create_u64(
+                    crate::rsha::cstr_ptr(crate::cstr!("fake_cpu_types")),
+                    0o600,
+                    dir,
+                    super::cpu::FAKE_CPU_TYPES.as_ptr(),
+                )
+            };
+        }
         // INVARIANT: a `debugfs_create_dir()` result, or NULL.
         Self { dir }
     }
