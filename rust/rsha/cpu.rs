@@ -121,11 +121,13 @@ pub fn this_cpu_type() -> u32 {
     // SAFETY: reads this CPU's Main ID Register; any context.
     let id = unsafe { bindings::rsha_cpu_type() };
     #[cfg(CONFIG_CRYPTO_RSHA_STATS)]
-    let id = {
-        let digits = FAKE_CPU_TYPES.load(core::sync::atomic::Ordering::Relaxed);
-        let shift = 4 * this_cpu() as u32;
-        id.wrapping_add(digits.checked_shr(shift).map_or(0, |d| d as u32 & 15))
-    };
+    return id.wrapping_add(
+        FAKE_CPU_TYPES
+            .load(core::sync::atomic::Ordering::Relaxed)
+            .checked_shr(4 * this_cpu() as u32)
+            .map_or(0, |digits| digits as u32 & 15),
+    );
+    #[cfg(not(CONFIG_CRYPTO_RSHA_STATS))]
     id
 }
 
