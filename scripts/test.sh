@@ -701,6 +701,12 @@ for target in $TARGETS; do
 	[ "$ARCH" != um ] || lane "$target: SIMD sections beside host vector registers" with_guest_slot produce \
 		scripts/guest/uml-simd.sh "$RSHA_CACHE/logs/$target-uml-simd.out" 1 "$RSHA_ROOT/scripts/guest/uml-simd.sh" \
 		--label "$target" --out "$RSHA_CACHE/logs/$target-uml-simd" "$BUILD"
+	# arm64 on 7.3, --full: the choice per CPU type with several types, through CPU hotplug;
+	# the README route's user build must lack the test-only types.
+	[ "$RSHA_FULL" = 0 ] || [ "$target" != arm64-7.3-test ] || lane "$target: unit choice per CPU type through hotplug" \
+		with_guest_slot produce scripts/guest/cpu-types.sh "$RSHA_CACHE/logs/$target-cpu-types.out" 1 \
+		"$RSHA_ROOT/scripts/guest/cpu-types.sh" --label "$target" --out "$RSHA_CACHE/logs/$target-cpu-types" \
+		--user-modules "$route/guest" "$BUILD"
 done
 [ -n "$fragments_lane" ] || [ "$RSHA_FULL" = 0 ] || lane "defconfig fragments" fragments
 
