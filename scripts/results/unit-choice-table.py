@@ -5,8 +5,9 @@ from its console logs ($RSHA_CACHE/logs/<target>-<cpu>.log, which scripts/test.s
 writes): per boot, each module's choice at its first load with unit=auto, the clock
 step the measurements saw and the longest measurement of a CPU type in the boot (every
 auto load: the robustness cycles load the modules again). Documentation/drivers.rst
-shows the table (Documentation/unit-choice.csv). A log without a measurement line is
-left out, with a note on standard error."""
+shows the table (Documentation/unit-choice.csv). A log without a measurement line, or
+of a boot that did not reach its end ("@@RSHA done"), is left out, with a note on
+standard error."""
 import csv
 import os
 import re
@@ -28,16 +29,18 @@ def main():
         sys.exit("usage: unit-choice-table.py OUT.csv LOG... (the suite's boot logs, $RSHA_CACHE/logs/*-test-*.log)")
     rows = []
     for path in sorted(sys.argv[2:]):
-        mode, first, steps, longest = {}, {}, [], 0
+        mode, first, steps, longest, ended = {}, {}, [], 0, False
         for line in open(path, errors="replace"):
+            ended |= line.startswith("@@RSHA done")
             if m := MODE.search(line):
                 mode[m[1]] = m[2]
             elif (m := TYPE.search(line)) and mode.get(m[1]) == "auto":
                 first.setdefault(m[1], m[4])
                 steps.append(int(m[2]))
                 longest = max(longest, int(m[3]))
-        if not first:
-            print(f"{path}: no measurement of a load with unit=auto: left out", file=sys.stderr)
+        if not first or not ended:
+            why = "the boot did not reach its end" if first else "no measurement of a load with unit=auto"
+            print(f"{path}: {why}: left out", file=sys.stderr)
             continue
         target, cpu = boot(path)
         choices = ", ".join(f"{alg} {unit}" for alg, unit in sorted(
