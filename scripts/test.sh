@@ -688,6 +688,11 @@ for target in $TARGETS; do
 
 	if [ "$DISTRO" = debian ]; then
 		[ -z "$SYSTEM_CPU" ] || lane "$target: Debian system with the package" debian_system
+		# --full, arm64: the DKMS package's build step in an arm64 chroot
+		# under qemu-user, not booted (amd64 boots the DKMS lifecycle).
+		[ "$RSHA_FULL" = 0 ] || [ "$DEBARCH" != arm64 ] || lane "$target: DKMS build step under qemu-user" \
+			produce scripts/guest/debian-dkms-foreign.sh "$RSHA_CACHE/logs/$target-dkms-foreign.out" 0 \
+			nice -n 10 "$RSHA_ROOT/scripts/guest/debian-dkms-foreign.sh" "$BUILD" "$target-dkms-foreign"
 		debian_checks
 		continue
 	fi
