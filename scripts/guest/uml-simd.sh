@@ -2,11 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # uml-simd.sh [--seconds N] [--out DIR] [--label NAME] BUILD [MODULE_DIR]: the SIMD
-# sections of the x86_64 drivers on User-Mode Linux, whose kernel_fpu_begin() saves
-# nothing (Documentation/design.rst, "SIMD sections on User-Mode Linux"). BUILD is a UML
-# kernel build (BUILD/linux, BUILD/usr/gen_init_cpio, BUILD/crypto/sha1.ko); MODULE_DIR
-# holds sha{1,256,512}-x86_64-rs.ko built with RSHA_TEST=1 (debugfs statistics);
-# default BUILD/rsha-modules.
+# sections of the x86_64 drivers on User-Mode Linux (Documentation/design.rst, "UML
+# SIMD"). BUILD is a UML kernel build (BUILD/linux, BUILD/usr/gen_init_cpio,
+# BUILD/crypto/sha1.ko); MODULE_DIR holds sha{1,256,512}-x86_64-rs.ko built with
+# RSHA_TEST=1 (debugfs statistics); default BUILD/rsha-modules.
+#
+# UML's kernel_fpu_begin() saves nothing and its thread switch (setjmp/longjmp) keeps
+# no vector register. SIMD is safe there all the same: a core holds state in vector
+# registers only inside one assembly call, which calls nothing; UML switches kernel
+# threads only in schedule(), never from a host signal's handler (it does not preempt
+# at interrupt return); and the host saves every vector register around a signal's
+# handler and across its own task switches. The section also disables preemption on
+# UML (rust/rsha/simd.rs), as kernel_fpu_begin() does on x86, so that sleeping in it is
+# reported there too.
 #
 # Two boots, each pinned with its host programs to one host CPU. In each, two guest
 # tasks per SIMD driver of ours (AVX2 and SHA-NI, as the host CPU has them) hash for N
