@@ -137,14 +137,13 @@ pub trait Compress: 'static {
     const PRIORITY: i32;
     /// The unit for an operation starting now; only units every CPU has.
     fn unit() -> Unit;
-    /// The scalar core: whole blocks, sound anywhere.
-    fn scalar(chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>);
-    /// The core of SIMD unit `unit` (one [`Compress::unit`] gave).
+    /// Compresses `blocks`, whole blocks, into `chain` with the core of `unit`: the scalar
+    /// one, or one [`Compress::unit`] gave.
     ///
     /// # Safety
     ///
-    /// Only in a SIMD section.
-    unsafe fn simd(unit: Unit, chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>);
+    /// A SIMD unit only in a SIMD section.
+    unsafe fn core(unit: Unit, chain: &mut <Self::Alg as Algorithm>::Chain, blocks: Message<'_>);
     /// The hash's counters.
     fn stats() -> &'static CoreStats;
     /// The HMAC's counters.
@@ -178,12 +177,13 @@ impl<C: Compress + ?Sized> Op<'_, '_, C> {
             Some(section) => {
                 let unit = section.unit();
                 // SAFETY: the unit `C::unit()` gave, which every CPU has, in its section.
-                unsafe { section.run(blocks, |b| C::simd(unit, chain, b)) }
+                unsafe { section.run(blocks, |b| C::core(unit, chain, b)) }
             }
             None => {
                 self.stats
                     .count(Unit::Scalar, blocks.len() / C::Alg::BLOCK_SIZE);
-                C::scalar(chain, blocks)
+                // SAFETY: the scalar core is sound anywhere.
+                unsafe { C::core(Unit::Scalar, chain, blocks) }
             }
         }
     }
@@ -204,41 +204,27 @@ impl<K: Cores, A: Algorithm, const V: Variant> Driver<K, A, V> {
         Some((core, _)) => core,
         None => K::SCALAR,
     };
-    /// The arguments of a core for `blocks`, whole blocks, and `chain`.
-    #[inline(always)]
-    fn args(
-        chain: &mut A::Chain,
-        blocks: Message<'_>,
-    ) -> (*mut kernel::ffi::c_void, *const u8, usize) {
-        #[allow(clippy::let_unit_value)]
-        let () = Self::SAME_BLOCKS;
-        let state = chain.as_mut().as_mut_ptr().cast();
-        (state, blocks.as_ptr(), blocks.len() / A::BLOCK_SIZE)
-    }
-    // The cores are called as the constants they are, so by name (see `AsmCore`); each call
-    // passes `n` whole blocks of `K::Alg`'s size at `blocks`, into a chaining value of its
-    // size and alignment (`SAME_BLOCKS`).
-    /// Compresses `blocks`, whole blocks, into `chain` with the scalar core.
-    #[inline(always)]
-    fn scalar_core(chain: &mut A::Chain, blocks: Message<'_>) {
-        let (s, d, n) = Self::args(chain, blocks);
-        // SAFETY: the scalar core is sound anywhere (the `Cores` contract).
-        unsafe { (K::SCALAR)(s, d, n) }
-    }
-    /// Compresses `blocks`, whole blocks, into `chain` with the core of SIMD unit `unit`.
+    /// Compresses `blocks`, whole blocks, into `chain` with the core of `unit`. The cores
+    /// are called as the constants they are, so by name (see [`AsmCore`]).
     ///
     /// # Safety
     ///
-    /// Only in a SIMD section on CPUs with the unit.
+    /// A SIMD unit only in a SIMD section on CPUs with the unit.
     #[inline(always)]
-    unsafe fn simd_core(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
-        let (s, d, n) = Self::args(chain, blocks);
-        if unit == Unit::Crypto {
-            // SAFETY: by the safety requirements and the `Cores` contract.
-            unsafe { (Self::CRYPTO_CORE)(s, d, n) }
-        } else {
-            // SAFETY: as above.
-            unsafe { (K::VECTOR)(s, d, n) }
+    unsafe fn call(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
+        #[allow(clippy::let_unit_value)]
+        let () = Self::SAME_BLOCKS;
+        let (s, d) = (chain.as_mut().as_mut_ptr().cast(), blocks.as_ptr());
+        let n = blocks.len() / A::BLOCK_SIZE;
+        // SAFETY: `n` whole blocks of `K::Alg`'s size at `d`, into a chaining value of its
+        // size and alignment (`SAME_BLOCKS`); a SIMD core in its section on CPUs with its
+        // unit (safety requirements), the scalar one anywhere (the `Cores` contract).
+        unsafe {
+            match unit {
+                Unit::Crypto => (Self::CRYPTO_CORE)(s, d, n),
+                Unit::Vector => (K::VECTOR)(s, d, n),
+                Unit::Scalar => (K::SCALAR)(s, d, n),
+            }
         }
     }
 }
@@ -264,14 +250,10 @@ impl<A: Algorithm, K: Names<A>, const V: Variant> Compress for Driver<K, A, V> {
         }
     }
     #[inline(always)]
-    fn scalar(chain: &mut A::Chain, blocks: Message<'_>) {
-        Self::scalar_core(chain, blocks)
-    }
-    #[inline(always)]
-    unsafe fn simd(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
-        // SAFETY: inside a SIMD section (safety requirements), on CPUs with the unit (the
-        // unit drivers and the selection use only those).
-        unsafe { Self::simd_core(unit, chain, blocks) }
+    unsafe fn core(unit: Unit, chain: &mut A::Chain, blocks: Message<'_>) {
+        // SAFETY: a SIMD unit in its section (safety requirements), on CPUs with the unit
+        // (the unit drivers and the selection use only those).
+        unsafe { Self::call(unit, chain, blocks) }
     }
     fn stats() -> &'static CoreStats {
         &K::stats()[V as usize][0]
@@ -294,23 +276,16 @@ pub fn run_unit<K: Cores>(unit: Unit, blocks: Message<'_>) -> bool {
     type D<K> = Driver<K, <K as Cores>::Alg, AUTO>;
     static NO_STATS: CoreStats = CoreStats::new();
     let mut chain = K::Alg::INITIAL;
-    let ran = simd::with_section(
-        &NO_STATS,
-        unit,
-        K::Alg::BLOCK_SIZE,
-        |section| match section {
-            Some(s) => {
-                // SAFETY: the selector times only units every CPU has, in their section.
-                unsafe { s.run(blocks, |b| D::<K>::simd_core(unit, &mut chain, b)) };
-                true
-            }
-            None if unit == Unit::Scalar => {
-                D::<K>::scalar_core(&mut chain, blocks);
-                true
-            }
-            None => false,
-        },
-    );
+    let ran = simd::with_section(&NO_STATS, unit, K::Alg::BLOCK_SIZE, |section| {
+        match section {
+            // SAFETY: the selector times only units every CPU has, in their section.
+            Some(s) => unsafe { s.run(blocks, |b| D::<K>::call(unit, &mut chain, b)) },
+            // SAFETY: the scalar core is sound anywhere.
+            None if unit == Unit::Scalar => unsafe { D::<K>::call(unit, &mut chain, blocks) },
+            None => return false,
+        }
+        true
+    });
     // So that the runs cannot be left out.
     core::hint::black_box(&chain);
     ran

@@ -50,12 +50,8 @@ impl Compress for Sha256Wrong {
     fn unit() -> Unit {
         Unit::Scalar
     }
-    fn scalar(chain: &mut [u32; 8], blocks: Message<'_>) {
+    unsafe fn core(_: Unit, chain: &mut [u32; 8], blocks: Message<'_>) {
         wrong_compress(chain, blocks)
-    }
-    #[inline]
-    unsafe fn simd(_: Unit, chain: &mut [u32; 8], blocks: Message<'_>) {
-        Self::scalar(chain, blocks)
     }
     fn stats() -> &'static CoreStats {
         &STATS[0]
