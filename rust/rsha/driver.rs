@@ -98,19 +98,14 @@ pub const VARIANTS: [Variant; 1] = [AUTO];
 
 /// The drivers of algorithm `A` in the module `K`, for its static array: per
 /// [`VARIANTS`] entry, the hash and the HMAC.
-#[cfg(not(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS))]
 pub const fn drivers<K: Names<A>, A: Algorithm>() -> [AlgDef; 2 * VARIANTS.len()] {
-    [
+    #[cfg(not(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS))]
+    let drivers = [
         AlgDef::new::<Hash<Driver<K, A, AUTO>>>(),
         AlgDef::new::<Hmac<Driver<K, A, AUTO>>>(),
-    ]
-}
-
-/// The drivers of algorithm `A` in the module `K`, for its static array: per
-/// [`VARIANTS`] entry, the hash and the HMAC.
-#[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
-pub const fn drivers<K: Names<A>, A: Algorithm>() -> [AlgDef; 2 * VARIANTS.len()] {
-    [
+    ];
+    #[cfg(CONFIG_CRYPTO_RSHA_UNIT_DRIVERS)]
+    let drivers = [
         AlgDef::new::<Hash<Driver<K, A, AUTO>>>(),
         AlgDef::new::<Hmac<Driver<K, A, AUTO>>>(),
         AlgDef::new::<Hash<Driver<K, A, SCALAR>>>(),
@@ -119,7 +114,8 @@ pub const fn drivers<K: Names<A>, A: Algorithm>() -> [AlgDef; 2 * VARIANTS.len()
         AlgDef::new::<Hmac<Driver<K, A, VECTOR>>>(),
         AlgDef::new::<Hash<Driver<K, A, CRYPTO>>>(),
         AlgDef::new::<Hmac<Driver<K, A, CRYPTO>>>(),
-    ]
+    ];
+    drivers
 }
 
 /// The driver of variant `V` of algorithm `A` in the module of cores `K`.

@@ -124,7 +124,7 @@ pub fn start<K: Module>(
     debugfs.add_show(crate::cstr!("units"), show_units::<K>);
     let mut count = 0;
     for alg in drivers.algs() {
-        debugfs.add(alg.name(), alg.stats());
+        debugfs.add(alg.name, (alg.stats)());
         count += 1;
     }
     kernel::pr_info!(

@@ -109,9 +109,11 @@ type ExportOf<A> = <A as Algorithm>::PartialExport;
 /// `claimed` went from false to true, before registering it.
 pub struct AlgDef {
     alg: Opaque<bindings::shash_alg>,
-    name: &'static str,
+    /// The driver name (`cra_driver_name`).
+    pub(super) name: &'static str,
     keyed: bool,
-    stats: fn() -> &'static CoreStats,
+    /// The driver's counters.
+    pub(super) stats: fn() -> &'static CoreStats,
     claimed: AtomicBool,
 }
 
@@ -196,14 +198,6 @@ impl AlgDef {
     }
     fn as_ptr(&self) -> *mut bindings::shash_alg {
         self.alg.get()
-    }
-    /// The driver name (`cra_driver_name`).
-    pub fn name(&self) -> &'static str {
-        self.name
-    }
-    /// The driver's counters.
-    pub fn stats(&self) -> &'static CoreStats {
-        (self.stats)()
     }
     /// The `crypto_alg` inside, by raw pointer.
     fn base(&self) -> *mut bindings::crypto_alg {
