@@ -11,8 +11,9 @@
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/neon.h>
 #endif
-#ifdef CONFIG_X86_64
+#if defined(CONFIG_X86_64) && !defined(CONFIG_UML)
 #include <asm/fpu/api.h>
+const unsigned int RSHA_KFPU_MXCSR = KFPU_MXCSR;
 #endif
 #include "helpers.h"
 

@@ -72,42 +72,17 @@ __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
 	       boot_cpu_has(X86_FEATURE_SSSE3) && boot_cpu_has(X86_FEATURE_XMM4_1);
 }
 
-/* irq_fpu_usable(), through crypto_simd_usable() for the self-tests' hook. */
-__weak bool rsha_simd_usable(void)
-{
-	return crypto_simd_usable();
-}
-
 #ifndef CONFIG_UML
-/* kernel_fpu_begin() is a static inline. */
-__weak void rsha_fpu_begin(void)
-{
-	kernel_fpu_begin();
-}
-
-__weak void rsha_fpu_end(void)
-{
-	kernel_fpu_end();
-}
+/* The exports have the types rust/rsha/simd.rs and helpers.h declare them with. */
+static_assert(__same_type(&kernel_fpu_begin_mask, void (*)(unsigned int)) &&
+	      __same_type(&kernel_fpu_end, void (*)(void)) &&
+	      __same_type(&irq_fpu_usable, bool (*)(void)));
 #endif
 #endif
 
 #ifdef CONFIG_KERNEL_MODE_NEON
 #include <asm/hwcap.h>
 #include <asm/neon.h>
-
-/*
- * crypto_simd_usable(), and on 32-bit ARM interrupts on: kernel_neon_end() re-enables
- * softirqs, which lockdep reports with interrupts off.
- */
-__weak bool rsha_simd_usable(void)
-{
-#ifndef CONFIG_ARM64
-	if (irqs_disabled())
-		return false;
-#endif
-	return crypto_simd_usable();
-}
 
 __weak bool rsha_cpu_has_vector(void)
 {
@@ -144,6 +119,21 @@ __weak bool rsha_cpu_has_ce(enum rsha_ce_feature feature)
 #endif
 	}
 	return false;
+}
+#endif
+
+#if defined(RSHA_SIMD) && !defined(RSHA_SIMD_USABLE_EXPORTED)
+/*
+ * crypto_simd_usable(), and on 32-bit ARM interrupts on: kernel_neon_end() re-enables
+ * softirqs, which lockdep reports with interrupts off.
+ */
+__weak bool rsha_simd_usable(void)
+{
+#ifdef CONFIG_ARM
+	if (irqs_disabled())
+		return false;
+#endif
+	return crypto_simd_usable();
 }
 #endif
 

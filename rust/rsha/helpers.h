@@ -23,13 +23,17 @@ enum rsha_ce_feature {
 /* The library's SIMD sections: kernel-mode NEON, x86_64's FPU sections. */
 #if defined(CONFIG_KERNEL_MODE_NEON) || defined(CONFIG_X86_64)
 #define RSHA_SIMD 1
-bool rsha_simd_usable(void);
 bool rsha_cpu_has_vector(void);
 bool rsha_cpu_has_ce(enum rsha_ce_feature feature);
 #endif
-#if defined(CONFIG_X86_64) && !defined(CONFIG_UML)
-void rsha_fpu_begin(void);
-void rsha_fpu_end(void);
+/* crypto_simd_usable(): x86_64's export irq_fpu_usable() without the self-tests' hook. */
+#if defined(CONFIG_X86_64) && !defined(CONFIG_UML) && \
+	!defined(CONFIG_CRYPTO_SELFTESTS_FULL) && !defined(CONFIG_CRYPTO_MANAGER_EXTRA_TESTS)
+#define RSHA_SIMD_USABLE_EXPORTED 1
+bool rsha_simd_usable(void)
+	__asm__("irq_fpu_usable");
+#elif defined(RSHA_SIMD)
+bool rsha_simd_usable(void);
 #endif
 
 bool rsha_cpu_runs_cores(void);

@@ -11,8 +11,7 @@
 use super::{bindings, cpu::Unit, md::Message, stats::CoreStats};
 
 /// Most bytes hashed in one section on 32-bit ARM and x86_64, where a section disables
-/// preemption and softirqs: the bound of the kernel's ARM C glue, a multiple of every
-/// block size.
+/// preemption: the bound of the kernel's ARM C glue, a multiple of every block size.
 #[cfg(not(CONFIG_ARM64))]
 pub const SECTION_BYTES: usize = 4096;
 
@@ -26,7 +25,7 @@ pub const SECTION_BYTES: usize = !127;
 ///
 /// Between `kernel_neon_begin()` and `kernel_neon_end()` of this task, both with `regs`,
 /// which does not move meanwhile (only [`with_section`] makes one, in its own frame), or
-/// on x86_64 `kernel_fpu_begin()` and `kernel_fpu_end()` (User-Mode Linux: with
+/// on x86_64 `kernel_fpu_begin_mask()` and `kernel_fpu_end()` (User-Mode Linux: with
 /// preemption off); `bytes`, what the section has hashed, is at most [`SECTION_BYTES`].
 pub struct Section<'s> {
     stats: &'s CoreStats,
@@ -37,6 +36,13 @@ pub struct Section<'s> {
     clock: super::stats::SectionClock,
     #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
     regs: core::mem::MaybeUninit<bindings::user_fpsimd_state>,
+}
+
+// x86_64's FPU section: the kernel's exports (`kernel_fpu_begin()` is inline C).
+#[cfg(all(CONFIG_X86_64, not(CONFIG_UML)))]
+extern "C" {
+    fn kernel_fpu_begin_mask(kfpu_mask: core::ffi::c_uint);
+    fn kernel_fpu_end();
 }
 
 /// Runs `f`, one operation, in a SIMD section if `unit` is a SIMD unit and SIMD is usable
@@ -99,7 +105,7 @@ impl Section<'_> {
             #[cfg(not(any(CONFIG_X86_64, all(CONFIG_ARM64, rsha_neon_state_arg))))]
             bindings::kernel_neon_begin();
             #[cfg(all(CONFIG_X86_64, not(CONFIG_UML)))]
-            bindings::rsha_fpu_begin();
+            kernel_fpu_begin_mask(bindings::RSHA_KFPU_MXCSR);
             #[cfg(CONFIG_UML)]
             bindings::rsha_preempt_disable();
         }
@@ -116,7 +122,7 @@ impl Section<'_> {
             #[cfg(not(any(CONFIG_X86_64, all(CONFIG_ARM64, rsha_neon_state_arg))))]
             bindings::kernel_neon_end();
             #[cfg(all(CONFIG_X86_64, not(CONFIG_UML)))]
-            bindings::rsha_fpu_end();
+            kernel_fpu_end();
             #[cfg(CONFIG_UML)]
             bindings::rsha_preempt_enable();
         }
