@@ -37,11 +37,9 @@ extern "C" {
 /// check.
 struct Sha1Arm;
 
-// SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
-// read `nblocks` whole blocks at `data`, write only the chaining words and their own stack,
-// and follow the procedure call standard; the scalar one uses no FP/SIMD register.
-// `rsha_params_sha1_arm_rs` is the module's own parameter function (`helpers.c`, compiled
-// for this module under its name by Kbuild).
+// SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read `nblocks` whole blocks
+// at `data`, write only the chaining words and their own stack, follow the AAPCS, and
+// the scalar one uses no FP/SIMD register; `PARAMS` is this module's own (`helpers.c`).
 unsafe impl Cores for Sha1Arm {
     type Alg = Sha1;
     const SCALAR: AsmCore = rsha_sha1_arm_scalar;

@@ -38,11 +38,9 @@ extern "C" {
 /// registration check.
 struct Sha256Arm;
 
-// SAFETY: all three take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says,
-// read `nblocks` whole blocks at `data`, write only the chaining words and their own stack,
-// and follow the procedure call standard; the scalar one uses no FP/SIMD register.
-// `rsha_params_sha256_arm_rs` is the module's own parameter function (`helpers.c`, compiled
-// for this module under its name by Kbuild).
+// SAFETY: all three take (state, data, nblocks) as `AsmCore` says, read `nblocks` whole blocks
+// at `data`, write only the chaining words and their own stack, follow the AAPCS, and
+// the scalar one uses no FP/SIMD register; `PARAMS` is this module's own (`helpers.c`).
 unsafe impl Cores for Sha256Arm {
     type Alg = Sha256;
     const SCALAR: AsmCore = rsha_sha256_arm_scalar;

@@ -32,11 +32,9 @@ extern "C" {
 /// tests/cores checks them against a C reference at every length and alignment.
 struct Sha512Arm;
 
-// SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read
-// `nblocks` whole blocks at `data`, write only the chaining words and their own stack, and
-// follow the procedure call standard; the scalar one uses no FP/SIMD register.
-// `rsha_params_sha512_arm_rs` is the module's own parameter function (`helpers.c`, compiled
-// for this module under its name by Kbuild).
+// SAFETY: both take (state, data, nblocks) as `AsmCore` says, read `nblocks` whole blocks
+// at `data`, write only the chaining words and their own stack, follow the AAPCS, and
+// the scalar one uses no FP/SIMD register; `PARAMS` is this module's own (`helpers.c`).
 unsafe impl Cores for Sha512Arm {
     type Alg = Sha512;
     const SCALAR: AsmCore = rsha_sha512_arm_scalar;

@@ -32,11 +32,9 @@ extern "C" {
 /// BMI2 (`rsha::cpu::has_vector`).
 struct Sha512X86;
 
-// SAFETY: both take (state, data, nblocks) as `AsmCore` (rust/rsha/driver.rs) says, read
-// `nblocks` whole blocks at `data`, write only the chaining words and their own stack, and
-// follow the SysV ABI; the scalar one uses no FP/SIMD register.
-// `rsha_params_sha512_x86_64_rs` is the module's own parameter function (`helpers.c`,
-// compiled for this module under its name by Kbuild).
+// SAFETY: both take (state, data, nblocks) as `AsmCore` says, read `nblocks` whole blocks
+// at `data`, write only the chaining words and their own stack, follow the SysV ABI, and
+// the scalar one uses no FP/SIMD register; `PARAMS` is this module's own (`helpers.c`).
 unsafe impl Cores for Sha512X86 {
     type Alg = Sha512;
     const SCALAR: AsmCore = rsha_sha512_x86_64_scalar;
