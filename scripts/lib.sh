@@ -229,3 +229,16 @@ intree_core() {
 
 # Under `set -e`, say which command failed instead of stopping silently.
 trap 'rc=$?; printf "error: %s: line %s: \`%s\` failed (exit %s)\n" "${0##*/}" "$LINENO" "$BASH_COMMAND" "$rc" >&2' ERR
+
+# uml_build_ready BUILD MODULE_DIR MODULE...: die, naming the fix, unless BUILD
+# is a User-Mode Linux kernel build with gen_init_cpio and MODULE_DIR holds
+# each MODULE.ko (the UML guest scripts' common prerequisites).
+uml_build_ready() {
+	local build=$1 mods=$2 m
+	shift 2
+	[ -x "$build/linux" ] || die "$build/linux: no User-Mode Linux kernel there (scripts/build/kernel.sh uml-7.3-test builds it)"
+	[ -x "$build/usr/gen_init_cpio" ] || die "$build/usr/gen_init_cpio missing: the kernel build makes it (CONFIG_BLK_DEV_INITRD=y)"
+	for m in "$@"; do
+		[ -f "$mods/$m.ko" ] || die "$mods/$m.ko missing: build the modules with make KDIR=$build ARCH=um RSHA_TEST=1"
+	done
+}

@@ -48,11 +48,7 @@ done
 BUILD=${1:?usage: uml-simd.sh [--seconds N] [--out DIR] [--label NAME] BUILD [MODULE_DIR]}
 MODS=${2:-$BUILD/rsha-modules}
 MODULES="sha1-x86_64-rs sha256-x86_64-rs sha512-x86_64-rs"
-[ -x "$BUILD/linux" ] || die "$BUILD/linux: no User-Mode Linux kernel there (scripts/build/kernel.sh uml-7.3-test builds it)"
-[ -x "$BUILD/usr/gen_init_cpio" ] || die "$BUILD/usr/gen_init_cpio missing: the kernel build makes it (CONFIG_BLK_DEV_INITRD=y)"
-for m in $MODULES; do
-	[ -f "$MODS/$m.ko" ] || die "$MODS/$m.ko missing: build the modules with make KDIR=$BUILD ARCH=um RSHA_TEST=1"
-done
+uml_build_ready "$BUILD" "$MODS" $MODULES
 for f in crypto/sha1.ko lib/crypto/libsha1.ko; do
 	[ -f "$BUILD/$f" ] || die "$BUILD/$f missing: the test config builds SHA-1's C driver as a module (crypto-7.3.config)"
 done

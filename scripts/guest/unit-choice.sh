@@ -34,11 +34,7 @@ BUILD=${1:?usage: unit-choice.sh [--boots N] [--out DIR] [--label NAME] BUILD [M
 MODS=${2:-$BUILD/rsha-modules}
 MODULES="sha1-x86_64-rs sha256-x86_64-rs sha512-x86_64-rs"
 CLOCKS="0 1000 4000"
-[ -x "$BUILD/linux" ] || die "$BUILD/linux: no User-Mode Linux kernel there (scripts/build/kernel.sh uml-7.3-test builds it)"
-[ -x "$BUILD/usr/gen_init_cpio" ] || die "$BUILD/usr/gen_init_cpio missing: the kernel build makes it (CONFIG_BLK_DEV_INITRD=y)"
-for m in $MODULES; do
-	[ -f "$MODS/$m.ko" ] || die "$MODS/$m.ko missing: build the modules with make KDIR=$BUILD ARCH=um RSHA_TEST=1"
-done
+uml_build_ready "$BUILD" "$MODS" $MODULES
 mkdir -p "$OUT"
 
 # The guest: Debian's busybox-static, the modules and an /init that loads them.
