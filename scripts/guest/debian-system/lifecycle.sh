@@ -34,10 +34,20 @@ BOOT=$(cat "$STATE/next" 2>/dev/null || echo old)
 . "$HERE/lib.sh"
 # run NAME CMD...: CMD as a test case; the detail is its exit code and last
 # lines of output.
+# A step can run for many minutes under TCG (apt upgrade unpacks a kernel and
+# makes its initramfs) with its output going to a file: a line every two
+# minutes tells the suite's silence watch (scripts/guest/run.sh) it runs.
 run() {
 	name=$1
 	shift
-	"$@" >"$W/out" 2>&1
+	"$@" >"$W/out" 2>&1 &
+	pid=$! t=0
+	while kill -0 $pid 2>/dev/null; do
+		sleep 2
+		t=$((t + 2))
+		[ $((t % 120)) != 0 ] || echo "    # still running: $name, $t s"
+	done
+	wait $pid
 	rc=$?
 	# The last lines as the terminal shows them: what a carriage return
 	# overwrote (apt's progress) left out.
