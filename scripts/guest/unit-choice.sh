@@ -35,7 +35,8 @@ MODS=${2:-$BUILD/rsha-modules}
 MODULES="sha1-x86_64-rs sha256-x86_64-rs sha512-x86_64-rs"
 CLOCKS="0 1000 4000"
 uml_build_ready "$BUILD" "$MODS" $MODULES
-mkdir -p "$OUT"
+# The check reads every boot-*.log in OUT: none of an earlier run with more boots.
+mkdir -p "$OUT" && rm -f "$OUT"/boot-*.log "$OUT"/boot-*.log.cpu
 
 # The guest: Debian's busybox-static, the modules and an /init that loads them.
 guest_apt_setup amd64
