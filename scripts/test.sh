@@ -41,21 +41,24 @@ fi
 GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-2400}
 [ "$RSHA_FULL" = 0 ] || GUEST_TIMEOUT=${RSHA_GUEST_TIMEOUT:-3600}
 # Robustness: testmgr fuzz iterations (the kernel's default is 100) for the
-# first load of the drivers on every boot, and for the reload after the module
-# load cycles (scripts/guest/initramfs/robustness.sh), which repeats on the same code what
-# the first load proved; a guest with 4 CPUs for the threads test and KASAN's
-# shadow memory. The module load cycles per boot are in scripts/targets.sh.
+# first load of the drivers on every boot: FUZZ with --full, RELOAD_FUZZ by
+# default (the many iterations find only rare inputs, and every kernel and
+# unit meets them in --full). The reload after the module load cycles
+# (scripts/guest/initramfs/robustness.sh) repeats on the same code what the
+# first load proved: RELOAD_FUZZ in both. A guest with 4 CPUs for the threads
+# test and KASAN's shadow memory. The module load cycles per boot are in
+# scripts/targets.sh.
 FUZZ=${RSHA_FUZZ_ITERATIONS:-500}
 # The built-in algorithms the kernel tests at boot, before /init sets FUZZ
 # for ours (scripts/guest/initramfs/init): a fifth of the kernel's default
 # (100), as they are not under test.
 BOOT_FUZZ=20
 RELOAD_FUZZ=50
-[ "$RSHA_FULL" = 0 ] || RELOAD_FUZZ=$FUZZ
+[ "$RSHA_FULL" = 1 ] || FUZZ=${RSHA_FUZZ_ITERATIONS:-$RELOAD_FUZZ}
 # Random messages per driver in the users boot's comparison with the
 # kernel's own driver (scripts/guest/initramfs/users.sh): the first 25 are
 # the lengths around block and page boundaries, the rest random lengths.
-COMPARE_COUNT=100
+COMPARE_COUNT=50
 [ "$RSHA_FULL" = 0 ] || COMPARE_COUNT=200
 export RSHA_GUEST_SMP=4 RSHA_GUEST_MEM=1024
 
@@ -286,16 +289,45 @@ collect_lanes() {
 	done
 	LANES=()
 }
-# with_guest_slot CMD...: run CMD once one of the GUEST_SLOTS is free.
+# Guest slots go to the waiting guest expected to take longest (longest
+# first, so that the two slots end close together): a guest's expected time
+# is its wall time in the last run of the same tier (GUEST_TIMES), else the
+# estimate its caller gives. Waiters queue as files named by that time and
+# their shell's PID; an entry whose shell has ended is dropped.
+GUEST_TIMES=$RSHA_CACHE/guest-times.tsv
+GUEST_QUEUE=$RSHA_CACHE/locks/guest-queue
+TIER=default
+[ "$RSHA_FULL" = 0 ] || TIER=full
+rm -rf "$GUEST_QUEUE"
+mkdir -p "$GUEST_QUEUE"
+# guest_time LABEL ESTIMATE: the seconds LABEL's guest took in the last run
+# of this tier, else ESTIMATE.
+guest_time() {
+	awk -F'\t' -v tier="$TIER" -v label="$1" -v t="$2" '$1 == tier && $2 == label { t = $3 } END { print t }' \
+		"$GUEST_TIMES" 2>/dev/null || echo "$2"
+}
+# with_guest_slot LABEL ESTIMATE CMD...: run CMD once one of the GUEST_SLOTS
+# is free and no longer guest waits for one; its wall time is kept as
+# LABEL's in GUEST_TIMES.
 with_guest_slot() {
-	local i fd rc
-	mkdir -p "$RSHA_CACHE/locks"
+	local label=$1 i fd rc t0 me first f
+	me=$GUEST_QUEUE/$(printf '%06d' $((999999 - $(guest_time "$label" "$2"))))-$BASHPID
+	shift 2
+	: >"$me"
 	while :; do
-		for i in $(seq "$GUEST_SLOTS"); do
+		first=
+		for f in $(LC_ALL=C ls "$GUEST_QUEUE"); do
+			if kill -0 "${f##*-}" 2>/dev/null; then first=$GUEST_QUEUE/$f; break; fi
+			rm -f "$GUEST_QUEUE/$f"
+		done
+		[ "$first" != "$me" ] || for i in $(seq "$GUEST_SLOTS"); do
 			exec {fd}>"$RSHA_CACHE/locks/guest-slot-$i"
 			if flock -n "$fd"; then
+				rm -f "$me"
+				t0=$(date +%s)
 				"$@"; rc=$?
 				exec {fd}>&-
+				printf '%s\t%s\t%s\n' "$TIER" "$label" $(($(date +%s) - t0)) >>"$GUEST_TIMES"
 				return $rc
 			fi
 			exec {fd}>&-
@@ -363,25 +395,56 @@ boot() {
 	fi
 }
 
-# boots: every guest boot of the current target, one after the other.
+# new_units: the modules (FUZZ_MODULES, comma-separated, "-" for none) with
+# a unit in CPU_DRIVERS that no earlier boot of this kernel registered
+# (FUZZED_UNITS, module:unit words, which it extends): their first load runs
+# FUZZ iterations, the others' RELOAD_FUZZ. The selected drivers run one of
+# those units.
+new_units() {
+	local d alg m u fresh=
+	for d in ${CPU_DRIVERS//,/ }; do
+		d=${d#hmac-} alg=${d%%-*}
+		case $d in
+		*-auto-rs) continue ;;
+		*-neon-rs) u=neon ;; *-ce-rs) u=ce ;; *-avx2-rs) u=avx2 ;; *-ni-rs) u=ni ;;
+		*) u=scalar ;;
+		esac
+		case $alg in sha224) alg=sha256 ;; sha384) alg=sha512 ;; esac
+		for m in $MODULES; do
+			case $m in "$alg"-*) ;; *) continue ;; esac
+			case " $FUZZED_UNITS " in *" $m:$u "*) ;; *) FUZZED_UNITS+=" $m:$u" fresh+=" $m" ;; esac
+		done
+	done
+	FUZZ_MODULES=$(tr ' ' '\n' <<<"$fresh" | sort -u | paste -sd, -)
+	FUZZ_MODULES=${FUZZ_MODULES#,}
+	FUZZ_MODULES=${FUZZ_MODULES:--}
+}
+# boots: every guest boot of the current target, each waiting for a slot of
+# its own, so that boots of one kernel run beside each other when slots are
+# free. Expected times where no run of the tier measured them yet: a users
+# boot 10 minutes, another 3, two and a half times as long with --full.
 BOOT_EXTRA=
 boots() {
-	local users= cycles=$CYCLES_FIRST cpu last
+	local users= cycles=$CYCLES_FIRST cpu name last estimate pids=() FUZZED_UNITS= FUZZ_MODULES
 	[ "$USERS_BOOT" = yes ] && users=users
 	last=${CPUS##* }
-	for cpu in $CPUS; do
+	for cpu in $CPUS $NO_NEON_CPUS; do
 		cpu_drivers "$cpu"
+		new_units
+		estimate=180
+		[ -z "$users" ] || estimate=600
+		estimate=$((estimate * (2 + 3 * RSHA_FULL) / 2))
+		name=${cpu%%,*}
+		case " $NO_NEON_CPUS " in *" $cpu "*) name+=-no-neon ;; esac
 		# A distribution kernel's last boot ends under lockdown.
 		[ -z "$DISTRO" ] || [ "$cpu" != "$last" ] || BOOT_EXTRA=rsha.lockdown=1
-		with_guest_slot boot "${cpu%%,*}" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" "$SELECTED" "$cycles" $users
-		users= cycles=$CYCLES_OTHER
+		BOOT_EXTRA+=" rsha.fuzz_modules=$FUZZ_MODULES"
+		with_guest_slot "$target $name" $estimate \
+			boot "$name" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" "$SELECTED" "$cycles" $users &
+		pids+=($!)
+		users= cycles=$CYCLES_OTHER BOOT_EXTRA=
 	done
-	BOOT_EXTRA=
-	for cpu in $NO_NEON_CPUS; do
-		cpu_drivers "$cpu"
-		with_guest_slot boot "${cpu%%,*}-no-neon" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" \
-			"$SELECTED" "$CYCLES_OTHER"
-	done
+	wait "${pids[@]}"
 }
 
 fragments() {
@@ -478,7 +541,7 @@ debian_system() {
 		return
 	fi
 	produce "$label: the Debian system test (scripts/guest/debian-system.sh)" "$RSHA_CACHE/logs/$label.out" 0 \
-		with_guest_slot "$RSHA_ROOT/scripts/guest/debian-system.sh" "$BUILD" "$SYSTEM_CPU" "$label"
+		with_guest_slot "$label" 600 "$RSHA_ROOT/scripts/guest/debian-system.sh" "$BUILD" "$SYSTEM_CPU" "$label"
 }
 
 # oot_checks: what a user does with their own kernel build of the current
@@ -698,18 +761,18 @@ for target in $TARGETS; do
 	fi
 	lane "out-of-tree build, clippy, rustdoc and bad input of $target" oot_checks
 	# User-Mode Linux, on this machine's CPU: each module's unit choice across boots and clocks.
-	[ "$ARCH" != um ] || lane "$target: unit choice across boots and clocks" with_guest_slot produce \
+	[ "$ARCH" != um ] || lane "$target: unit choice across boots and clocks" with_guest_slot "$target unit choice" 30 produce \
 		scripts/guest/unit-choice.sh "$RSHA_CACHE/logs/$target-unit-choice.out" 1 "$RSHA_ROOT/scripts/guest/unit-choice.sh" \
 		--label "$target" --out "$RSHA_CACHE/logs/$target-unit-choice" "$BUILD"
 	# User-Mode Linux: the SIMD sections beside a host task's vector registers, and under
 	# a register clobber (the negative control).
-	[ "$ARCH" != um ] || lane "$target: SIMD sections beside host vector registers" with_guest_slot produce \
+	[ "$ARCH" != um ] || lane "$target: SIMD sections beside host vector registers" with_guest_slot "$target uml-simd" 60 produce \
 		scripts/guest/uml-simd.sh "$RSHA_CACHE/logs/$target-uml-simd.out" 1 "$RSHA_ROOT/scripts/guest/uml-simd.sh" \
 		--label "$target" --out "$RSHA_CACHE/logs/$target-uml-simd" "$BUILD"
 	# arm64 on 7.3, --full: the choice per CPU type with several types, through CPU hotplug;
 	# the README route's user build must lack the test-only types.
 	[ "$RSHA_FULL" = 0 ] || [ "$target" != arm64-7.3-test ] || lane "$target: unit choice per CPU type through hotplug" \
-		with_guest_slot produce scripts/guest/cpu-types.sh "$RSHA_CACHE/logs/$target-cpu-types.out" 1 \
+		with_guest_slot "$target cpu-types" 300 produce scripts/guest/cpu-types.sh "$RSHA_CACHE/logs/$target-cpu-types.out" 1 \
 		"$RSHA_ROOT/scripts/guest/cpu-types.sh" --label "$target" --out "$RSHA_CACHE/logs/$target-cpu-types" \
 		--user-modules "$route/guest" "$BUILD"
 done

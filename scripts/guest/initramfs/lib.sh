@@ -61,12 +61,14 @@ unit_names() { if [ "$(uname -m)" = x86_64 ]; then echo scalar avx2 ni; else ech
 cpu_features() { echo " $(grep -m1 -E '^(Features|flags)[[:space:]]*:' /proc/cpuinfo | cut -d: -f2) "; }
 # modname MODULE: the name of MODULE in /proc/modules and /sys/module.
 modname() { echo "$1" | tr - _; }
-# wait_larvals: wait until no self-test is pending (at most 300 s); sets WAITED.
+# wait_larvals: wait until no self-test is pending (at most 300 s), looking
+# five times a second (most tests end within one); sets WAITED (seconds).
 wait_larvals() {
-	WAITED=0
-	while grep -q '^type *: larval' /proc/crypto && [ $WAITED -lt 300 ]; do
-		sleep 1; WAITED=$((WAITED + 1))
+	larval_polls=0
+	while grep -q '^type *: larval' /proc/crypto && [ $larval_polls -lt 1500 ]; do
+		sleep 0.2; larval_polls=$((larval_polls + 1))
 	done
+	WAITED=$((larval_polls / 5))
 }
 
 # ktap_subtest NAME: begin a subtest of the boot's document (no plan: the
