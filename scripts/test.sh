@@ -7,11 +7,10 @@
 #
 #   scripts/test.sh [--full]
 #
-# --full also runs the repetitions that are not on every CI run: more module
-# load cycles (100 instead of 10 on the first boot of an arm64 kernel, 25
-# instead of 3 on each ARMv7 boot: scripts/targets.sh), and the full fuzz
-# count on every self-test run (Documentation/testing.rst, "Default and full
-# runs"). Ends with a table of the time each step took, kept in
+# --full also runs the repetitions that are not on every CI run: many module
+# load cycles on the first boot of each kernel (scripts/targets.sh), and 500
+# fuzz iterations where a boot has a unit no earlier boot of its kernel had
+# (Documentation/tiers.csv). Ends with a table of the time each step took, kept in
 # $RSHA_CACHE/logs/timings.tsv and appended to $RSHA_CACHE/timings-history.tsv.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
