@@ -158,69 +158,75 @@ docs() {
 	produce "docs: scripts/results/check-docs.py" "$RSHA_CACHE/logs/check-docs.out" 1 \
 		python3 "$RSHA_ROOT/scripts/results/check-docs.py" "$RSHA_ROOT"
 }
-phase "docs: Sphinx build and consistency checks"
-RESULT_LABEL=docs
-docs
+# host_checks: the documentation and the host tests, which no guest needs:
+# run once the first kernel's guests boot, so that the slots fill sooner.
+host_checks_done=
+host_checks() {
+	host_checks_done=1
+	phase "docs: Sphinx build and consistency checks"
+	RESULT_LABEL=docs
+	docs
 
-phase "host: cargo test of the engine"
-step "host: cargo test of the Merkle-Damgard engine (tests/engine)"
-RESULT_LABEL="host engine"
-# engine_tests LOG [ARGS]: cargo test of the engine, its log in LOG; one
-# PASS/FAIL line per test. Exits with cargo's status.
-engine_tests() {
-	local log=$1 rc
-	shift
-	(cd "$RSHA_ROOT/tests/engine" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
-		cargo test --locked --release "$@") >"$log" 2>&1
-	rc=$?
-	sed -nE 's/^test (.*) \.\.\. ok$/PASS host engine: \1/p; s/^test (.*) \.\.\. FAILED$/FAIL host engine: \1/p' "$log"
-	return $rc
+	phase "host: cargo test of the engine"
+	step "host: cargo test of the Merkle-Damgard engine (tests/engine)"
+	RESULT_LABEL="host engine"
+	# engine_tests LOG [ARGS]: cargo test of the engine, its log in LOG; one
+	# PASS/FAIL line per test. Exits with cargo's status.
+	engine_tests() {
+		local log=$1 rc
+		shift
+		(cd "$RSHA_ROOT/tests/engine" && CARGO_TARGET_DIR=$RSHA_CACHE/cargo-target \
+			cargo test --locked --release "$@") >"$log" 2>&1
+		rc=$?
+		sed -nE 's/^test (.*) \.\.\. ok$/PASS host engine: \1/p; s/^test (.*) \.\.\. FAILED$/FAIL host engine: \1/p' "$log"
+		return $rc
+	}
+	log=$RSHA_CACHE/logs/cargo-test.log
+	engine_tests "$log" | record
+	rc=${PIPESTATUS[0]}
+	grep -qE '^test result: ok\. [1-9]' "$log" && [ $rc = 0 ] ||
+		{ fail "host engine: cargo test exit $rc (log: $log)"; tail -n 20 "$log"; }
+	# Its negative control: the expected SHA-256 of the empty message made wrong
+	# (tests/engine/tests/engine.rs, RSHA_ENGINE_WRONG_DIGEST).
+	engine_tests_wrong_digest() { RSHA_ENGINE_WRONG_DIGEST=1 engine_tests "$@"; }
+	negative_control "the engine's cargo test" "a wrong expected SHA-256 of the empty message" \
+		"$RSHA_CACHE/logs/cargo-test-negative-control.out" "sha256_engine::all_lengths_random_splits" \
+		engine_tests_wrong_digest "$RSHA_CACHE/logs/cargo-test-negative-control.log" \
+		sha256_engine::all_lengths_random_splits
+
+	# cores_test ARCH:ALG [--flip-constant | --plant-fp]: tests/cores/run.sh, its
+	# result lines named "cores ARCH:ALG: ...".
+	cores_test() {
+		bash "$RSHA_ROOT/tests/cores/run.sh" ${2:-} ${1/:/ } 2>&1 | sed -E 's/^(PASS|FAIL) /\1 cores '"$1"': /'
+		return "${PIPESTATUS[0]}"
+	}
+	for core in $CORE_TESTS; do
+		phase "host: $core cores"
+		step "host: $core assembly cores against a C reference (ARM under qemu-user, x86_64 on this CPU)"
+		RESULT_LABEL="host cores $core"
+		produce "cores $core: tests/cores/run.sh" "$RSHA_CACHE/logs/cores-$core.out" 1 cores_test "$core"
+	done
+	# The harness's negative controls (tests/cores/run.sh): the first core of
+	# the first pair with one round constant flipped; the first integer-only
+	# ARMv7 core with an FP/SIMD instruction assembled in behind a ".fpu".
+	core=${CORE_TESTS%% *}
+	RESULT_LABEL="host cores negative controls"
+	negative_control "the host core harness (tests/cores)" \
+		"the first ${core#*:} round constant flipped in the first ${core%:*} ${core#*:} core" \
+		"$RSHA_CACHE/logs/cores-$core-flip-constant.out" "flipped-constant.* (kat|nblocks/misalign)" \
+		cores_test "$core" --flip-constant
+	core=$(tr ' ' '\n' <<<"$CORE_TESTS" | grep -m1 '^arm:' || echo "$core")
+	negative_control "the cores' integer-only check (tests/cores)" \
+		"an FP/SIMD instruction in the first ${core%:*} ${core#*:} integer-only core" \
+		"$RSHA_CACHE/logs/cores-$core-plant-fp.out" "planted-fp.* integer-only: [0-9]+ instructions use FP/SIMD" \
+		cores_test "$core" --plant-fp
+
+	phase "host: README's Debian paths"
+	step "host: README.md's Debian paths (Pi 4, laptop), their build-host blocks as written (scripts/build/readme-route.sh --debian-host)"
+	RESULT_LABEL="README Debian paths"
+	produce "scripts/build/readme-route.sh --debian-host" "$RSHA_CACHE/logs/readme-debian.out" 1 \
+		"$RSHA_ROOT/scripts/build/readme-route.sh" --debian-host "$RSHA_CACHE/readme-debian"
 }
-log=$RSHA_CACHE/logs/cargo-test.log
-engine_tests "$log" | record
-rc=${PIPESTATUS[0]}
-grep -qE '^test result: ok\. [1-9]' "$log" && [ $rc = 0 ] ||
-	{ fail "host engine: cargo test exit $rc (log: $log)"; tail -n 20 "$log"; }
-# Its negative control: the expected SHA-256 of the empty message made wrong
-# (tests/engine/tests/engine.rs, RSHA_ENGINE_WRONG_DIGEST).
-engine_tests_wrong_digest() { RSHA_ENGINE_WRONG_DIGEST=1 engine_tests "$@"; }
-negative_control "the engine's cargo test" "a wrong expected SHA-256 of the empty message" \
-	"$RSHA_CACHE/logs/cargo-test-negative-control.out" "sha256_engine::all_lengths_random_splits" \
-	engine_tests_wrong_digest "$RSHA_CACHE/logs/cargo-test-negative-control.log" \
-	sha256_engine::all_lengths_random_splits
-
-# cores_test ARCH:ALG [--flip-constant | --plant-fp]: tests/cores/run.sh, its
-# result lines named "cores ARCH:ALG: ...".
-cores_test() {
-	bash "$RSHA_ROOT/tests/cores/run.sh" ${2:-} ${1/:/ } 2>&1 | sed -E 's/^(PASS|FAIL) /\1 cores '"$1"': /'
-	return "${PIPESTATUS[0]}"
-}
-for core in $CORE_TESTS; do
-	phase "host: $core cores"
-	step "host: $core assembly cores against a C reference (ARM under qemu-user, x86_64 on this CPU)"
-	RESULT_LABEL="host cores $core"
-	produce "cores $core: tests/cores/run.sh" "$RSHA_CACHE/logs/cores-$core.out" 1 cores_test "$core"
-done
-# The harness's negative controls (tests/cores/run.sh): the first core of
-# the first pair with one round constant flipped; the first integer-only
-# ARMv7 core with an FP/SIMD instruction assembled in behind a ".fpu".
-core=${CORE_TESTS%% *}
-RESULT_LABEL="host cores negative controls"
-negative_control "the host core harness (tests/cores)" \
-	"the first ${core#*:} round constant flipped in the first ${core%:*} ${core#*:} core" \
-	"$RSHA_CACHE/logs/cores-$core-flip-constant.out" "flipped-constant.* (kat|nblocks/misalign)" \
-	cores_test "$core" --flip-constant
-core=$(tr ' ' '\n' <<<"$CORE_TESTS" | grep -m1 '^arm:' || echo "$core")
-negative_control "the cores' integer-only check (tests/cores)" \
-	"an FP/SIMD instruction in the first ${core%:*} ${core#*:} integer-only core" \
-	"$RSHA_CACHE/logs/cores-$core-plant-fp.out" "planted-fp.* integer-only: [0-9]+ instructions use FP/SIMD" \
-	cores_test "$core" --plant-fp
-
-phase "host: README's Debian paths"
-step "host: README.md's Debian paths (Pi 4, laptop), their build-host blocks as written (scripts/build/readme-route.sh --debian-host)"
-RESULT_LABEL="README Debian paths"
-produce "scripts/build/readme-route.sh --debian-host" "$RSHA_CACHE/logs/readme-debian.out" 1 \
-	"$RSHA_ROOT/scripts/build/readme-route.sh" --debian-host "$RSHA_CACHE/readme-debian"
 
 phase "test vectors and guest programs"
 step "test vectors: cryptography-vectors from PyPI"
@@ -747,6 +753,7 @@ for target in $TARGETS; do
 	fi
 	# The guests of this kernel boot while the next kernel builds.
 	lane "$target: guest boots" boots
+	[ -n "$host_checks_done" ] || { host_checks; RESULT_LABEL=$target; }
 
 	if [ "$DISTRO" = debian ]; then
 		[ -z "$SYSTEM_CPU" ] || lane "$target: Debian system with the package" debian_system
@@ -777,6 +784,7 @@ for target in $TARGETS; do
 done
 [ -n "$fragments_lane" ] || [ "$RSHA_FULL" = 0 ] || lane "defconfig fragments" fragments
 
+[ -n "$host_checks_done" ] || host_checks
 phase "waiting for the guest boots and the checks beside them"
 collect_lanes
 for label in "${BOOT_LABELS[@]}"; do
