@@ -29,16 +29,17 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # target; empty: not run).
 # USERS_BOOT: whether the first boot also runs the in-kernel users
 # (scripts/guest/initramfs/users.sh); every test kernel's does (4-6 minutes under TCG).
-# CYCLES_FIRST, CYCLES_OTHER: rmmod/insmod cycles per module on the first boot
-# and on the others (scripts/guest/initramfs/robustness.sh). Under TCG a
+# CYCLES_FIRST, CYCLES_OTHER: rmmod/insmod cycles per module on the boot of
+# a kernel whose CPU registers the most drivers (scripts/test.sh, boots) and
+# on its others (scripts/guest/initramfs/robustness.sh). Under TCG a
 # module's cycle costs 1.3-2.2 s on arm64 and about 4 s on ARMv7 with 4
 # virtual CPUs, beside another guest. A default run does a few per boot: a
 # driver that fails to unregister, leaks or frees too early shows at its
 # first cycle (-EEXIST at the next insmod, kmemleak, KASAN), so what many
-# cycles add is only what builds up slowly, which one boot per kernel shows:
-# RSHA_FULL=1 (scripts/test.sh --full) runs many on the first boot of each
-# kernel (100 on arm64 and x86_64, 25 on ARMv7, 50 on Debian's) and the
-# default's few on its others.
+# cycles add is only what builds up slowly, which one boot per kernel with
+# every unit shows: RSHA_FULL=1 (scripts/test.sh --full) runs many there
+# (100 on arm64 and x86_64, 25 on ARMv7, 50 on Debian's), the default's few
+# on the others.
 # KVER, REFERENCE: the kernel version, from the target's name (<base>-test is
 # 6.12, <base>-7.3-test is 7.3; scripts/lib.sh, use_kernel, which also sets
 # the kernel's source package and bindgen), and the suffix of the C drivers

@@ -427,18 +427,28 @@ new_units() {
 # boots: every guest boot of the current target, each waiting for a slot of
 # its own, so that boots of one kernel run beside each other when slots are
 # free. Expected times where no run of the tier measured them yet: a users
-# boot 10 minutes, another 3, two and a half times as long with --full.
+# boot 10 minutes, another 3, two and a half times as long with --full, and
+# 10 s more per module load cycle.
+# CYCLES_FIRST goes to the boot whose CPU registers the most drivers (the
+# first of them), so that many cycles pass through every unit of the kernel.
 BOOT_EXTRA=
 boots() {
-	local users= cycles=$CYCLES_FIRST cpu name last estimate pids=() FUZZED_UNITS= FUZZ_MODULES
+	local users= cycles cpu name last estimate pids=() FUZZED_UNITS= FUZZ_MODULES cycles_cpu= most=0 n
 	[ "$USERS_BOOT" = yes ] && users=users
 	last=${CPUS##* }
 	for cpu in $CPUS $NO_NEON_CPUS; do
 		cpu_drivers "$cpu"
+		n=$(tr ',' '\n' <<<"$CPU_DRIVERS" | grep -c .)
+		[ "$n" -le "$most" ] || most=$n cycles_cpu=$cpu
+	done
+	for cpu in $CPUS $NO_NEON_CPUS; do
+		cpu_drivers "$cpu"
 		new_units
+		cycles=$CYCLES_OTHER
+		[ "$cpu" != "$cycles_cpu" ] || cycles=$CYCLES_FIRST
 		estimate=180
 		[ -z "$users" ] || estimate=600
-		estimate=$((estimate * (2 + 3 * RSHA_FULL) / 2))
+		estimate=$((estimate * (2 + 3 * RSHA_FULL) / 2 + 10 * cycles))
 		name=${cpu%%,*}
 		case " $NO_NEON_CPUS " in *" $cpu "*) name+=-no-neon ;; esac
 		# A distribution kernel's last boot ends under lockdown.
@@ -447,7 +457,7 @@ boots() {
 		with_guest_slot "$target $name" $estimate \
 			boot "$name" "$cpu" "$CPU_DRIVERS" "$CPU_ABSENT" "$SELECTED" "$cycles" $users &
 		pids+=($!)
-		users= cycles=$CYCLES_OTHER BOOT_EXTRA=
+		users= BOOT_EXTRA=
 	done
 	wait "${pids[@]}"
 }
