@@ -8,7 +8,7 @@
 #   scripts/test.sh [--full]
 #
 # --full also runs the repetitions that are not on every CI run: many module
-# load cycles on the first boot of each kernel (scripts/targets.sh), and 500
+# load cycles on one boot of each kernel (scripts/targets.sh), and 500
 # fuzz iterations where a boot has a unit no earlier boot of its kernel had
 # (Documentation/tiers.csv). Ends with a table of the time each step took, kept in
 # $RSHA_CACHE/logs/timings.tsv and appended to $RSHA_CACHE/timings-history.tsv.
