@@ -10,7 +10,7 @@ use super::{
     cpu::{Feature, Unit},
     hmac::{HmacKey, HmacState},
     md::{Algorithm, Message, State},
-    select::{selected_priority, unit_priority, Selector},
+    select::{selected_priority, unit_priority, SELECTOR},
     shash::{AlgDef, Shash},
     simd,
     stats::CoreStats,
@@ -53,8 +53,8 @@ pub unsafe trait Cores: 'static {
     const PARAMS: ParamsFn;
 }
 
-/// A driver module's priorities and unit choice: what
-/// [`module_sha_driver!`](crate::module_sha_driver) declares.
+/// A driver module's priorities: what [`module_sha_driver!`](crate::module_sha_driver)
+/// declares.
 pub trait Module: Cores {
     /// The module's priorities by [`Variant`] (without the `*-lib` drivers).
     const PRIORITIES: [i32; 4];
@@ -62,8 +62,6 @@ pub trait Module: Cores {
     /// CPU they cover, each entry where the CPUs lack the ones before it (the unit choice
     /// notes a measurement that disagrees).
     const EXPECTED: &'static [Unit];
-    /// The module's unit choice.
-    fn selector() -> &'static Selector;
 }
 
 /// The drivers of algorithm `A` in a module: names and counters by [`Variant`], what
@@ -239,7 +237,7 @@ impl<A: Algorithm, K: Names<A>, const V: Variant> Compress for Driver<K, A, V> {
     fn unit() -> Unit {
         // A unit driver is registered, and a unit selected, only where every CPU has it.
         match V {
-            AUTO => K::selector().unit(),
+            AUTO => SELECTOR.unit(),
             VECTOR => Unit::Vector,
             CRYPTO if K::CRYPTO.is_some() => Unit::Crypto,
             _ => Unit::Scalar,
@@ -262,7 +260,7 @@ impl<A: Algorithm, K: Names<A>, const V: Variant> Compress for Driver<K, A, V> {
 /// How far the selected drivers' priorities move once the CE unit's presence is known.
 pub fn priority_delta<K: Module>() -> i32 {
     let p = K::PRIORITIES[AUTO as usize];
-    let ce = K::CRYPTO.is_some() && K::selector().available(Unit::Crypto);
+    let ce = K::CRYPTO.is_some() && SELECTOR.available(Unit::Crypto);
     selected_priority(p, ce) - selected_priority(p, false)
 }
 

@@ -20,6 +20,7 @@
 #include <linux/debugfs.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
+#include <linux/jump_label.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/mod_devicetable.h>
@@ -210,6 +211,15 @@ __weak int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 __weak void rsha_cpuhp_remove(int state)
 {
 	cpuhp_remove_state(state);
+}
+
+/* In a CPU hotplug callback (CPUs locked); inline C without CONFIG_JUMP_LABEL. */
+__weak void rsha_static_key_set(struct static_key *key, bool enabled)
+{
+	if (enabled)
+		static_key_enable_cpuslocked(key);
+	else
+		static_key_disable_cpuslocked(key);
 }
 
 /*

@@ -9,6 +9,7 @@
 struct crypto_alg;
 struct dentry;
 struct seq_file;
+struct static_key;
 
 /*
  * The SHA instructions of a crypto unit (rust/rsha/cpu.rs `Feature`): the Crypto
@@ -44,6 +45,7 @@ u32 rsha_cpu_type(void);
 int rsha_cpuhp_setup(const char *name, int (*startup)(unsigned int cpu),
 		     int (*teardown)(unsigned int cpu));
 void rsha_cpuhp_remove(int state);
+void rsha_static_key_set(struct static_key *key, bool enabled);
 
 u32 rsha_ms_since(u64 start_ns);
 u64 rsha_clock_ns(u32 step_ns);

@@ -7,7 +7,7 @@ use super::{
     bindings,
     cpu::{self, unit_name, Unit, UNITS},
     driver::{priority_delta, run_unit, Module, VARIANTS},
-    select::Mode,
+    select::{Mode, SELECTOR},
     shash::{AlgDef, Registration},
     stats::{SeqWriter, StatsDir},
 };
@@ -24,22 +24,22 @@ pub struct DriverModule {
     _selector: SelectorGuard,
 }
 
-/// Stops a selector's hotplug callbacks when dropped.
-struct SelectorGuard(&'static super::select::Selector);
+/// Stops the unit choice's hotplug callbacks when dropped.
+struct SelectorGuard;
 
 impl Drop for SelectorGuard {
     fn drop(&mut self) {
-        self.0.stop();
+        SELECTOR.stop();
     }
 }
 
 /// The hotplug callbacks of a module's unit choice.
 extern "C" fn cpu_online<K: Module>(cpu: c_uint) -> c_int {
-    K::selector().cpu_online(cpu, run_unit::<K>)
+    SELECTOR.cpu_online(cpu, run_unit::<K>)
 }
 
-extern "C" fn cpu_offline<K: Module>(cpu: c_uint) -> c_int {
-    K::selector().cpu_offline(cpu)
+extern "C" fn cpu_offline(cpu: c_uint) -> c_int {
+    SELECTOR.cpu_offline(cpu)
 }
 
 /// The text of `/sys/kernel/debug/<module>/units`.
@@ -47,10 +47,10 @@ extern "C" fn cpu_offline<K: Module>(cpu: c_uint) -> c_int {
 /// # Safety
 ///
 /// Only as the show callback of that file, with its `seq_file`.
-unsafe extern "C" fn show_units<K: Module>(m: *mut bindings::seq_file) -> c_int {
+unsafe extern "C" fn show_units(m: *mut bindings::seq_file) -> c_int {
     // SAFETY: `m` is the callback's `seq_file`; the writer lives only during the callback.
     let mut out = unsafe { SeqWriter::new(m) };
-    let _ = K::selector().show(&mut out);
+    let _ = SELECTOR.show(&mut out);
     0
 }
 
@@ -84,10 +84,9 @@ pub fn start<K: Module>(
         );
         return Err(EINVAL);
     };
-    let selector = K::selector();
     let crypto = K::CRYPTO.map(|(_, feature)| feature);
-    let (online, offline) = (cpu_online::<K>, cpu_offline::<K>);
-    selector.start(
+    let (online, offline) = (cpu_online::<K>, cpu_offline);
+    SELECTOR.start(
         mode,
         crypto,
         K::EXPECTED,
@@ -96,12 +95,12 @@ pub fn start<K: Module>(
         online,
         offline,
     )?;
-    let guard = SelectorGuard(selector);
+    let guard = SelectorGuard;
     let delta = priority_delta::<K>();
     // The selected drivers always, with their priority moved; a unit driver where every CPU
     // has the unit.
     let plan = |i: usize| match VARIANTS.get(i / 2 % VARIANTS.len()).map(|&v| v as usize) {
-        Some(v) if v < UNITS.len() => selector.available(UNITS[v]).then_some(0),
+        Some(v) if v < UNITS.len() => SELECTOR.available(UNITS[v]).then_some(0),
         _ => Some(delta),
     };
     // SAFETY: reads the monotonic clock; any context.
@@ -121,7 +120,7 @@ pub fn start<K: Module>(
         )
     };
     let debugfs = StatsDir::new(module, name);
-    debugfs.add_show(crate::cstr!("units"), show_units::<K>);
+    debugfs.add_show(crate::cstr!("units"), show_units);
     let mut count = 0;
     for alg in drivers.algs() {
         debugfs.add(alg.name, (alg.stats)());
@@ -220,10 +219,6 @@ macro_rules! module_sha_driver {
         impl $crate::rsha::driver::Module for $cores {
             const PRIORITIES: [i32; 4] = [$p_scalar, $p_vector, [$($p_crypto,)? 0][0], $p_selected];
             const EXPECTED: &'static [$crate::rsha::cpu::Unit] = &[$($crate::rsha::cpu::Unit::$expected),*];
-            fn selector() -> &'static $crate::rsha::select::Selector {
-                static SELECTOR: $crate::rsha::select::Selector = $crate::rsha::select::Selector::new();
-                &SELECTOR
-            }
         }
         $(
             // Without a crypto core the (never registered) crypto drivers have the vector names.

@@ -18,6 +18,7 @@ use core::sync::atomic::{
 use kernel::{
     error::{code::*, Result},
     ffi::{c_int, c_uint},
+    types::Opaque,
 };
 
 /// Priority of the kernel's own `sha1-lib` ... `sha512-lib` drivers (6.17 on).
@@ -144,14 +145,19 @@ impl Mode {
     }
 }
 
+/// The module's unit choice, the only [`Selector`]: each module compiles the library in, so
+/// each has its own, and the jump table names its keys by this static ([`Selector::unit`]).
+pub static SELECTOR: Selector = Selector::new();
+
 /// Per CPU, the unit a module's selected drivers run.
 ///
 /// # Invariants
 ///
 /// `available[u]` is set only while unit `u` is usable on every CPU. A `per_cpu` entry is
 /// 0 (not chosen yet) or has in its low nibble `1 + u` for a unit `u` with `available[u]`,
-/// in its high nibble `1 + t` for the CPU's type slot `t` (0: not recorded). `uniform` is
-/// 0 or `1 + u` for a unit `u` with `available[u]`: the unit of every CPU with a choice.
+/// in its high nibble `1 + t` for the CPU's type slot `t` (0: not recorded). Static key
+/// `common[u]` (a `struct static_key`, false while zero) is enabled only for units `u`
+/// with `available[u]`, and only the kernel's `static_key_*()` write it.
 pub struct Selector {
     available: [AtomicBool; 3],
     forced: AtomicU8,
@@ -159,11 +165,17 @@ pub struct Selector {
     expected: AtomicU8,
     /// The test-only coarsening of the measurement's clock ([`cpu::clock_ns`]).
     coarse_ns: AtomicU32,
-    uniform: AtomicU8,
+    /// Key `u` enabled: every CPU with a choice runs unit `u`; none: each its own.
+    common: [Opaque<bindings::static_key>; 3],
     per_cpu: [AtomicU8; cpu::NR_CPUS],
     types: [TypeSlot; MAX_TYPES],
     hotplug_state: AtomicI32,
 }
+
+// SAFETY: the keys are written by the kernel's `static_key_*()` functions only, under their
+// own lock, and read as the kernel reads them (a patched branch, or an atomic load); the
+// other fields are atomics.
+unsafe impl Sync for Selector {}
 
 /// One measured CPU type. `choice` (`1 + u`, 0 while free) claims the slot; `id` is
 /// written last (Release) and read first (Acquire): a nonzero `id` has its times in place.
@@ -216,15 +228,16 @@ fn unit_of(v: u8) -> Unit {
 
 impl Selector {
     /// A selector with nothing measured or chosen yet: every CPU runs the scalar unit.
-    #[allow(clippy::new_without_default)]
-    pub const fn new() -> Self {
+    const fn new() -> Self {
         // INVARIANT: nothing is available and no CPU has a choice yet.
         Self {
             available: [const { AtomicBool::new(false) }; 3],
             forced: AtomicU8::new(0),
             expected: AtomicU8::new(0),
             coarse_ns: AtomicU32::new(0),
-            uniform: AtomicU8::new(0),
+            // SAFETY: all-zeroes is a `struct static_key` initially false (`enabled` 0,
+            // `JUMP_TYPE_FALSE` 0), as `STATIC_KEY_FALSE_INIT` writes it.
+            common: [const { Opaque::new(unsafe { core::mem::zeroed() }) }; 3],
             per_cpu: [const { AtomicU8::new(0) }; cpu::NR_CPUS],
             types: [TypeSlot::EMPTY; MAX_TYPES],
             hotplug_state: AtomicI32::new(-1),
@@ -305,14 +318,53 @@ impl Selector {
             unsafe { bindings::rsha_cpuhp_remove(state) };
         }
     }
-    /// The unit for an operation starting now: the common one (one load), else this CPU's;
-    /// any runs on every CPU (the kernel brings up no CPU lacking a system feature).
-    #[inline]
+    /// The unit for an operation starting now: the one every CPU shares, by its static key,
+    /// else this CPU's; any runs on every CPU (the kernel brings up no CPU lacking a system
+    /// feature), so a call that read a key just before it flipped stays valid.
+    #[inline(always)]
     pub fn unit(&self) -> Unit {
-        match self.uniform.load(Relaxed) {
-            0 => self.unit_of_this_cpu(),
-            u => unit_of(u),
+        if Self::shared::<{ Unit::Crypto as usize }>() {
+            Unit::Crypto
+        } else if Self::shared::<{ Unit::Vector as usize }>() {
+            Unit::Vector
+        } else if Self::shared::<{ Unit::Scalar as usize }>() {
+            Unit::Scalar
+        } else {
+            self.unit_of_this_cpu()
         }
+    }
+    /// Whether key `common[U]` is enabled: a branch the kernel patches (7.x with
+    /// `CONFIG_JUMP_LABEL`), as `static_branch_unlikely()`, the jump table entry's string
+    /// being the kernel's own for Rust.
+    #[cfg(all(rsha_static_branch, CONFIG_JUMP_LABEL))]
+    #[inline(always)]
+    fn shared<const U: usize>() -> bool {
+        'enabled: {
+            // SAFETY: the kernel's jump table entry of a branch to `l_yes`, its key
+            // `SELECTOR.common[U]`, a `struct static_key` initially false (branch 0) in this
+            // module's writable data, which the module loader links to the entry.
+            unsafe {
+                core::arch::asm!(
+                    include!(concat!(env!("OBJTREE"), "/rust/kernel/generated_arch_static_branch_asm.rs")),
+                    l_yes = label { break 'enabled true; },
+                    symb = sym SELECTOR,
+                    off = const core::mem::offset_of!(Selector, common)
+                        + U * core::mem::size_of::<Opaque<bindings::static_key>>(),
+                    branch = const 0,
+                );
+            }
+            false
+        }
+    }
+    /// Whether key `common[U]` is enabled: one load, as `static_key_enabled()` without
+    /// `CONFIG_JUMP_LABEL`, and on 6.12, whose Rust has no static branch.
+    #[cfg(not(all(rsha_static_branch, CONFIG_JUMP_LABEL)))]
+    #[inline(always)]
+    fn shared<const U: usize>() -> bool {
+        let enabled = SELECTOR.common[U].get().cast::<i32>();
+        // SAFETY: `enabled`, an `atomic_t`, is the key's first field, aligned, and C writes
+        // it with atomic operations only.
+        unsafe { core::sync::atomic::AtomicI32::from_ptr(enabled) }.load(Relaxed) > 0
     }
     #[cold]
     #[inline(never)]
@@ -320,8 +372,10 @@ impl Selector {
         let entry = self.per_cpu.get(cpu::this_cpu());
         unit_of(entry.map_or(0, |e| e.load(Relaxed)))
     }
-    /// Recomputes `uniform` after a CPU's entry changed (hotplug callbacks, one at a time).
-    fn update_uniform(&self) {
+    /// Sets the keys after a CPU's entry changed (hotplug callbacks, one at a time, with the
+    /// CPUs locked): the key of the unit every CPU with a choice shares, else none. The new
+    /// key is enabled before the old one is disabled, so a call in between takes either.
+    fn update_common(&self) {
         let mut common = 0;
         for entry in &self.per_cpu {
             match (entry.load(Relaxed) & 15, common) {
@@ -335,7 +389,16 @@ impl Selector {
             }
         }
         // INVARIANT: `common` is 0 or a CPU entry's `1 + u`, an available unit.
-        self.uniform.store(common, Relaxed);
+        let shared = (common != 0).then(|| unit_of(common));
+        let key = |unit: Unit| self.common[unit as usize].get();
+        if let Some(unit) = shared {
+            // SAFETY: a static key of this static, in a hotplug callback (the CPUs locked).
+            unsafe { bindings::rsha_static_key_set(key(unit), true) };
+        }
+        for unit in UNITS.into_iter().filter(|&u| Some(u) != shared) {
+            // SAFETY: as above.
+            unsafe { bindings::rsha_static_key_set(key(unit), false) };
+        }
     }
     /// Gives CPU `cpu`, coming online, its type's unit, timing a new type with `run`.
     pub fn cpu_online<F: Fn(Unit, Message<'_>) -> bool>(&self, cpu: c_uint, run: F) -> c_int {
@@ -367,7 +430,7 @@ impl Selector {
         };
         let type_bits = slot.map_or(0, |t| (1 + t as u8) << 4);
         entry.store(type_bits | (1 + choice as u8), Relaxed);
-        self.update_uniform();
+        self.update_common();
         0
     }
     /// Forgets the choice of `cpu`, going offline.
@@ -375,7 +438,7 @@ impl Selector {
         if let Some(entry) = self.per_cpu.get(cpu as usize) {
             entry.store(0, Relaxed);
         }
-        self.update_uniform();
+        self.update_common();
         0
     }
     /// Times every available unit on this CPU with `run` (false: not run): each over at

@@ -65,8 +65,7 @@ pub fn with_section<R>(
             #[cfg(all(CONFIG_ARM64, rsha_neon_state_arg))]
             regs: core::mem::MaybeUninit::uninit(),
         };
-        // SAFETY: reads this CPU's preempt count and IRQ flags; any context.
-        let open = unit != Unit::Scalar && unsafe { bindings::rsha_simd_usable() };
+        let open = unit != Unit::Scalar && usable();
         if open {
             // SAFETY: SIMD is usable; ended below, in this frame.
             unsafe { section.begin() };
@@ -82,6 +81,35 @@ pub fn with_section<R>(
     {
         let _ = (stats, unit, block_size);
         f(None)
+    }
+}
+
+/// Whether SIMD is usable now: `crypto_simd_usable()`, which is inline C. On arm64 from 7.x
+/// on without the self-tests' hook, `may_use_simd()` in line: neither hardirq nor NMI in
+/// the task's preempt count. Its two other tests hold wherever a SIMD unit runs: the CPU
+/// capabilities are final before a module loads, and the units need Advanced SIMD.
+#[cfg(rsha_simd)]
+#[inline(always)]
+fn usable() -> bool {
+    #[cfg(rsha_simd_usable_inline)]
+    {
+        let task: *const u8;
+        // SAFETY: in the kernel `sp_el0` holds `current` (arm64's `get_current()`).
+        unsafe {
+            core::arch::asm!("mrs {}, sp_el0", out(reg) task, options(nomem, nostack, preserves_flags))
+        };
+        let count = task
+            .wrapping_add(bindings::RSHA_PREEMPT_COUNT_AT)
+            .cast::<u32>();
+        // SAFETY: the task's `thread_info` is its first member; the count, aligned, is read
+        // once, as `preempt_count()` reads it.
+        let count = unsafe { count.read_volatile() };
+        count & bindings::RSHA_HARDIRQ_NMI_MASK == 0
+    }
+    #[cfg(not(rsha_simd_usable_inline))]
+    // SAFETY: reads this CPU's preempt count and IRQ flags; any context.
+    unsafe {
+        bindings::rsha_simd_usable()
     }
 }
 
