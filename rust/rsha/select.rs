@@ -335,8 +335,10 @@ impl Selector {
     }
     /// Whether key `common[U]` is enabled: a branch the kernel patches (7.x with
     /// `CONFIG_JUMP_LABEL`), as `static_branch_unlikely()`, the jump table entry's string
-    /// being the kernel's own for Rust.
+    /// being the kernel's own for Rust, in `kernel::asm!` (AT&T syntax on x86, where `1b`
+    /// is a label, not the binary number the lint warns of).
     #[cfg(all(rsha_static_branch, CONFIG_JUMP_LABEL))]
+    #[allow(binary_asm_labels)]
     #[inline(always)]
     fn shared<const U: usize>() -> bool {
         'enabled: {
@@ -344,8 +346,8 @@ impl Selector {
             // `SELECTOR.common[U]`, a `struct static_key` initially false (branch 0) in this
             // module's writable data, which the module loader links to the entry.
             unsafe {
-                core::arch::asm!(
-                    include!(concat!(env!("OBJTREE"), "/rust/kernel/generated_arch_static_branch_asm.rs")),
+                kernel::asm!(
+                    include!(concat!(env!("OBJTREE"), "/rust/kernel/generated_arch_static_branch_asm.rs"));
                     l_yes = label { break 'enabled true; },
                     symb = sym SELECTOR,
                     off = const core::mem::offset_of!(Selector, common)
