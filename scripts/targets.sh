@@ -37,9 +37,8 @@ USERS_PROGRAMS="/usr/bin/kcapi-dgst /sbin/cryptsetup /sbin/veritysetup /sbin/int
 # driver that fails to unregister, leaks or frees too early shows at its
 # first cycle (-EEXIST at the next insmod, kmemleak, KASAN), so what many
 # cycles add is only what builds up slowly, which one boot per kernel with
-# every unit shows: RSHA_FULL=1 (scripts/test.sh --full) runs many there
-# (100 on arm64 and x86_64, 25 on ARMv7, 50 on Debian's), the default's few
-# on the others.
+# every unit shows: RSHA_FULL=1 (scripts/test.sh --full) runs 25 there, the
+# default's few on the others.
 # KVER, REFERENCE: the kernel version, from the target's name (<base>-test is
 # 6.12, <base>-7.3-test is 7.3; scripts/lib.sh, use_kernel, which also sets
 # the kernel's source package and bindgen), and the suffix of the C drivers
@@ -78,7 +77,7 @@ target_info() {
 		fi
 		# A non-debug kernel: the cycles find what they find at once.
 		CYCLES_FIRST=3 CYCLES_OTHER=2
-		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=50 CYCLES_OTHER=2
+		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=25 CYCLES_OTHER=2
 		# The Debian system test (scripts/guest/debian-system.sh), in
 		# --full only: an arm64 system, on the CPU where ours and the
 		# kernel's *-lib drivers each serve some algorithms.
@@ -92,7 +91,7 @@ target_info() {
 		extra= arch_suffix=x86_64 NEON_BOUND=4096
 		CPUS="max Haswell,-avx2"
 		CYCLES_FIRST=3 CYCLES_OTHER=2
-		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=50 CYCLES_OTHER=2
+		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=25 CYCLES_OTHER=2
 		# The Debian system test on KVM where /dev/kvm works, else
 		# TCG's max (scripts/guest/debian-system.sh).
 		SYSTEM_CPU=kvm
@@ -104,7 +103,7 @@ target_info() {
 		CPUS="cortex-a57 max,pauth-impdef=on"
 		arch_suffix=arm64
 		CYCLES_FIRST=3 CYCLES_OTHER=3
-		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=100 CYCLES_OTHER=3
+		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=25 CYCLES_OTHER=3
 		[ "$RSHA_TEST" = 0 ] || extra+=" arm64-debug.config"
 		TREE=pristine MODULES_BUILD=oot
 		NEON_BOUND=none
@@ -153,7 +152,7 @@ target_info() {
 		CPUS="max Haswell,-avx2"
 		arch_suffix=x86_64
 		CYCLES_FIRST=3 CYCLES_OTHER=3
-		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=100 CYCLES_OTHER=3
+		[ "${RSHA_FULL:-0}" = 0 ] || CYCLES_FIRST=25 CYCLES_OTHER=3
 		[ "$RSHA_TEST" = 0 ] || extra+=" x86_64-debug.config"
 		TREE=pristine MODULES_BUILD=oot
 		NEON_BOUND=4096
