@@ -57,10 +57,10 @@ SPLAT = re.compile(r"Oops|BUG:|WARNING:|Kernel panic|Unable to handle|Call trace
 # The WARN testmgr raises when a driver fails its self-tests (crypto/testmgr.c,
 # alg_test): 6.12's "WARNING: CPU: N PID: N at FILE:LINE FUNC" and 7.x's
 # "WARNING: FILE:LINE at FUNC, CPU#N: COMM/PID" (kernel/panic.c, __warn).
-# alg_test itself, or the part of it gcc splits off (alg_test.part.0: Debian's
-# armhf kernel).
-TESTMGR_WARN = re.compile(r"WARNING: (CPU: \d+ PID: \d+ at crypto/testmgr\.c:\d+ alg_test(?:\.part\.\d+)?\+"
-                          r"|crypto/testmgr\.c:\d+ at alg_test(?:\.part\.\d+)?\+)")
+# alg_test itself, or a part of it gcc splits off (alg_test.part.0: Debian's
+# armhf kernel; alg_test.cold: its amd64 kernel).
+TESTMGR_WARN = re.compile(r"WARNING: (CPU: \d+ PID: \d+ at crypto/testmgr\.c:\d+ alg_test(?:\.part\.\d+|\.cold)?\+"
+                          r"|crypto/testmgr\.c:\d+ at alg_test(?:\.part\.\d+|\.cold)?\+)")
 
 
 class Excused(set):
