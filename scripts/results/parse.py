@@ -64,8 +64,13 @@ TESTMGR_WARN = re.compile(r"WARNING: (CPU: \d+ PID: \d+ at crypto/testmgr\.c:\d+
 
 
 class Excused(set):
-    """Line numbers of a section's excused WARNs, and how many WARNs."""
-    blocks = 0
+    """Line numbers of a section's excused WARNs, and how many WARNs: the
+    negative control's (blocks), and of drivers not ours that timed out
+    (foreign, their names in names)."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks, self.foreign, self.names = 0, 0, []
 
 
 def testmgr_warns(lines, neg):
@@ -83,7 +88,6 @@ def testmgr_warns(lines, neg):
     interleave: only these lines are excused, and any other WARNING, oops or
     report in the section is not."""
     out = Excused()
-    out.foreign, out.names = 0, []
     ours = re.compile(r"(?:^|\] )alg: self-tests for (sha256 using " + re.escape(neg)
                       + r"|hmac\(sha256\) using hmac-" + re.escape(neg)
                       + r") failed \(rc=-?\d+\)$") if neg else None
